@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// PurchaseConformance: checks in-app purchase logic against a reference model of the App Store.
+// The main package depends on the toolchain only; see Benchmarks/ for the benchmark package.
+import PackageDescription
+
+let package = Package(
+    name: "PurchaseConformance",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PurchaseStateMachine", targets: ["PurchaseStateMachine"]),
+        .library(name: "Generators", targets: ["Generators"]),
+        .library(name: "ShrinkingChallenge", targets: ["ShrinkingChallenge"]),
+        .library(name: "ConformanceRunner", targets: ["ConformanceRunner"]),
+        .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
+    ],
+    targets: [
+        // The reference model: pure values, no I/O, no randomness.
+        .target(name: "PurchaseStateMachine"),
+        // Random generation with integrated shrinking; knows nothing about purchases.
+        .target(name: "Generators"),
+        // The public shrinking-challenge problems, built on Generators (tests and benchmarks).
+        .target(name: "ShrinkingChallenge", dependencies: ["Generators"]),
+        // Runs subjects against the model over generated histories.
+        .target(
+            name: "ConformanceRunner",
+            dependencies: ["PurchaseStateMachine", "Generators"],
+            exclude: ["Tool"]
+        ),
+        // The command-line tool; no logic of its own.
+        .executableTarget(
+            name: "purchase-conformance",
+            dependencies: ["ConformanceRunner"],
+            path: "Sources/ConformanceRunner/Tool"
+        ),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: ["PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner"]
+        ),
+        .testTarget(
+            name: "RegressionCorpus",
+            dependencies: ["PurchaseStateMachine", "ConformanceRunner"],
+            exclude: ["Cases"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
