@@ -1,0 +1,104 @@
+/// The products a history runs on, indexed for the model.
+///
+/// Products keep their written order; subscription groups are numbered in order of first
+/// appearance. Build one with `init(products:)`, which validates it.
+public struct Catalog: Hashable, Sendable {
+    /// The products, in the order they were written.
+    public let products: [Product]
+    /// The subscription group identifiers, in order of first appearance.
+    public let groups: [String]
+    let indexByID: [String: Int]
+    let groupOfProduct: [Int]
+
+    /// Creates a validated catalog: product ids unique and non-empty, grants positive, levels
+    /// at least 1, periods and durations positive, Family Sharing only where Apple allows it.
+    public init(products: [Product]) throws(FormatError) {
+        guard products.count <= ProductSet.capacity else {
+            throw FormatError(field: "catalog.products", message: "a catalog holds at most \(ProductSet.capacity) products")
+        }
+        var index: [String: Int] = [:]
+        var groups: [String] = []
+        var groupOfProduct: [Int] = []
+        for (i, product) in products.enumerated() {
+            let field = "catalog.products[\(i)]"
+            guard !product.id.isEmpty else {
+                throw FormatError(field: "\(field).id", message: "a product id must not be empty")
+            }
+            guard index[product.id] == nil else {
+                throw FormatError(field: "\(field).id", message: "duplicate product id \"\(product.id)\"")
+            }
+            index[product.id] = i
+            switch product.kind {
+            case .consumable(let grant):
+                guard grant > 0 else {
+                    throw FormatError(field: "\(field).grant", message: "a consumable's grant must be at least 1")
+                }
+            case .nonConsumable:
+                break
+            case .nonRenewable(let duration):
+                guard !duration.isZero, !duration.isNegative else {
+                    throw FormatError(field: "\(field).duration", message: "the duration must be positive")
+                }
+            case .autoRenewable(let sub):
+                guard !sub.group.isEmpty else {
+                    throw FormatError(field: "\(field).group", message: "a subscription group id must not be empty")
+                }
+                guard sub.level >= 1 else {
+                    throw FormatError(field: "\(field).level", message: "levels start at 1 (the highest)")
+                }
+                guard !sub.period.isZero, !sub.period.isNegative else {
+                    throw FormatError(field: "\(field).period", message: "the period must be positive")
+                }
+                if let offer = sub.introductoryOffer {
+                    guard !offer.duration.isZero, !offer.duration.isNegative, offer.periods >= 1 else {
+                        throw FormatError(
+                            field: "\(field).introductoryOffer",
+                            message: "an introductory offer needs a positive duration and at least one period")
+                    }
+                }
+            }
+            if product.familyShareable, product.type != .nonConsumable, product.type != .autoRenewable {
+                throw FormatError(
+                    field: "\(field).familyShareable",
+                    message: "Family Sharing applies only to non-consumables and auto-renewable subscriptions")
+            }
+            if let group = product.subscription?.group {
+                if let g = groups.firstIndex(of: group) {
+                    groupOfProduct.append(g)
+                } else {
+                    groups.append(group)
+                    groupOfProduct.append(groups.count - 1)
+                }
+            } else {
+                groupOfProduct.append(-1)
+            }
+        }
+        self.products = products
+        self.groups = groups
+        self.indexByID = index
+        self.groupOfProduct = groupOfProduct
+    }
+
+    /// The index of the product with identifier `id`, or nil when the catalog has none.
+    public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// The product with identifier `id`, or nil.
+    public func product(_ id: String) -> Product? { indexByID[id].map { products[$0] } }
+
+    /// The group index of the product at `productIndex`, or nil when it is not auto-renewable.
+    public func groupIndex(ofProduct productIndex: Int) -> Int? {
+        let g = groupOfProduct[productIndex]
+        return g < 0 ? nil : g
+    }
+
+    /// The group index of the group named `group`, or nil.
+    public func groupIndex(of group: String) -> Int? { groups.firstIndex(of: group) }
+
+    /// The indices of the products of group `groupIndex`, in catalog order.
+    public func products(inGroup groupIndex: Int) -> [Int] {
+        groupOfProduct.indices.filter { groupOfProduct[$0] == groupIndex }
+    }
+
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool { lhs.products == rhs.products }
+    public func hash(into hasher: inout Hasher) { hasher.combine(products) }
+}

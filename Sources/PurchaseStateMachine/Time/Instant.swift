@@ -1,0 +1,129 @@
+/// A moment on a clock, in whole seconds since 1970-01-01T00:00:00Z (UTC).
+///
+/// The model never reads a wall clock: every `Instant` comes from a history's `start`
+/// and the durations its events add, so a history replays the same way on every machine.
+public struct Instant: Hashable, Comparable, Sendable {
+    /// Seconds since the Unix epoch; negative values are before 1970.
+    public var secondsSinceEpoch: Int64
+
+    /// Creates the instant that lies `secondsSinceEpoch` seconds after the Unix epoch.
+    public init(secondsSinceEpoch: Int64) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
+    /// The default start of a history: 2026-01-01T00:00:00Z.
+    public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
+    }
+
+    /// The instant `seconds` later (earlier when negative).
+    public func adding(seconds: Int64) -> Instant {
+        Instant(secondsSinceEpoch: secondsSinceEpoch &+ seconds)
+    }
+
+    /// Whole seconds from `self` to `other` (negative when `other` is earlier).
+    public func seconds(to other: Instant) -> Int64 {
+        other.secondsSinceEpoch - secondsSinceEpoch
+    }
+}
+
+extension Instant {
+    /// The UTC calendar fields of this instant.
+    public var civil: CivilTime {
+        let days = secondsSinceEpoch >= 0
+            ? secondsSinceEpoch / 86_400
+            : -((-secondsSinceEpoch + 86_399) / 86_400)
+        let secondOfDay = secondsSinceEpoch - days * 86_400
+        let date = CivilDate(daysSinceEpoch: days)
+        return CivilTime(
+            year: date.year, month: date.month, day: date.day,
+            hour: Int(secondOfDay / 3600), minute: Int(secondOfDay % 3600 / 60),
+            second: Int(secondOfDay % 60))
+    }
+
+    /// Creates an instant from UTC calendar fields (not validated: callers validate ranges).
+    public init(_ civil: CivilTime) {
+        let days = CivilDate(year: civil.year, month: civil.month, day: civil.day).daysSinceEpoch
+        self.init(
+            secondsSinceEpoch: days * 86_400 + Int64(civil.hour * 3600 + civil.minute * 60 + civil.second))
+    }
+
+    /// The start of the UTC day that contains this instant.
+    public var startOfDay: Instant {
+        var fields = civil
+        fields.hour = 0
+        fields.minute = 0
+        fields.second = 0
+        return Instant(fields)
+    }
+}
+
+/// UTC calendar fields: year, month (1–12), day (1–31), hour, minute, second.
+public struct CivilTime: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    /// Creates calendar fields; the time of day defaults to midnight.
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+}
+
+/// A proleptic Gregorian date, converted to and from days since the epoch.
+///
+/// The algorithm is Howard Hinnant's `days_from_civil` / `civil_from_days`: exact for every
+/// date, no Foundation calendar involved, so the result never depends on the machine's locale.
+struct CivilDate {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    init(daysSinceEpoch: Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
+        month = Int(m)
+        day = Int(d)
+    }
+
+    var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
