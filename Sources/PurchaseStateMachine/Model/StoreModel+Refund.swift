@@ -15,8 +15,10 @@ extension StoreModel {
         state.groups.indices.first { state.groups[$0].own?.latest == index }
     }
 
-    /// §9: the App Store refunds and revokes a transaction, at once; a refunded subscription
-    /// is `revoked` and no longer renews (a refund request also turns auto-renew off).
+    /// §9: the App Store refunds and revokes a transaction, at once. Refunding the latest
+    /// transaction of a subscription revokes it (`revoked`); refunding any transaction of a
+    /// group also turns off auto-renew of the customer's active subscription there (§9: "the
+    /// App Store disabled subscription auto-renewal after the customer requested a refund").
     mutating func applyRefund(id: UInt64, reason: RevocationReason, event: Event, effects: inout StepEffects) throws(Rejection) {
         let index = try refundableRecord(id, event: event)
         let now = state.now
@@ -24,24 +26,27 @@ extension StoreModel {
         state.records[index].transaction.revocationReason = reason
         state.records[index].transaction.signedDate = now
         state.records[index].revokedByRefund = true
-        if let g = ownGroup(latest: index), var line = state.groups[g].own, line.isActive {
+        let group = catalog.groupIndex(ofProduct: state.records[index].product)
+        if let g = group, var line = state.groups[g].own, line.isActive {
             let wasRenewing = line.willAutoRenew
-            let inTrouble = line.state == .inGracePeriod || line.state == .inBillingRetryPeriod
-            line.state = .revoked
+            if line.latest == index {
+                let inTrouble = line.state == .inGracePeriod || line.state == .inBillingRetryPeriod
+                line.state = .revoked
+                line.graceEnd = nil
+                line.retryAfterRefund = inTrouble && settings.variations.billingRetryContinuesAfterRefund
+                if !line.retryAfterRefund { line.retryEnd = nil }
+            }
             line.willAutoRenew = false
             if !settings.variations.pendingDowngradeSurvivesRefund || line.autoRenewPreference == line.currentProduct {
                 line.autoRenewPreference = nil
             }
-            line.graceEnd = nil
-            line.retryAfterRefund = inTrouble && settings.variations.billingRetryContinuesAfterRefund
-            if !line.retryAfterRefund { line.retryEnd = nil }
             state.groups[g].own = line
             notify(.REFUND, nil, record: index, group: g, effects: &effects)
             if wasRenewing {
                 notify(.DID_CHANGE_RENEWAL_STATUS, .AUTO_RENEW_DISABLED, record: index, group: g, effects: &effects)
             }
         } else {
-            notify(.REFUND, nil, record: index, effects: &effects)
+            notify(.REFUND, nil, record: index, group: group, effects: &effects)
         }
         deliverUpdate(index, effects: &effects)
     }
