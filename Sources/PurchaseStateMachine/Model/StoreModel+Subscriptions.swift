@@ -96,10 +96,17 @@ extension StoreModel {
             guard !line.willAutoRenew || line.autoRenewPreference != line.currentProduct else {
                 throw Rejection(event: event, reason: "auto-renew is already on")
             }
+            let cancelsPendingChange = line.willAutoRenew
             line.willAutoRenew = true
             line.autoRenewPreference = line.currentProduct
             state.groups[g].own = line
-            notify(.DID_CHANGE_RENEWAL_STATUS, .AUTO_RENEW_ENABLED, record: line.latest, group: g, effects: &effects)
+            if cancelsPendingChange {
+                // §8 [DOC]: going back to the current plan cancels a pending downgrade or
+                // crossgrade: DID_CHANGE_RENEWAL_PREF with no subtype (auto-renew was already on).
+                notify(.DID_CHANGE_RENEWAL_PREF, nil, record: line.latest, group: g, effects: &effects)
+            } else {
+                notify(.DID_CHANGE_RENEWAL_STATUS, .AUTO_RENEW_ENABLED, record: line.latest, group: g, effects: &effects)
+            }
             return
         }
         guard line.willAutoRenew else { throw Rejection(event: event, reason: "auto-renew is already off") }
