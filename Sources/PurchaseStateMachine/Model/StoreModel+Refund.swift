@@ -46,6 +46,11 @@ extension StoreModel {
                 notify(.DID_CHANGE_RENEWAL_STATUS, .AUTO_RENEW_DISABLED, record: index, group: g, effects: &effects)
             }
         } else {
+            if let g = group, var line = state.groups[g].own, line.latest == index, line.state == .expired {
+                // §9 [DOC]: the refunded subscription's status becomes revoked, also after it expired.
+                line.state = .revoked
+                state.groups[g].own = line
+            }
             notify(.REFUND, nil, record: index, group: group, effects: &effects)
         }
         deliverUpdate(index, effects: &effects)
@@ -70,7 +75,7 @@ extension StoreModel {
                 line.expirationReason = nil
             } else {
                 line.state = .expired
-                line.expirationReason = .autoRenewDisabled
+                line.expirationReason = line.expirationReason ?? .autoRenewDisabled
             }
             state.groups[g].own = line
             notify(.REFUND_REVERSED, nil, record: index, group: g, effects: &effects)
