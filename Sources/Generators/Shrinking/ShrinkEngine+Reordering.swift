@@ -1,0 +1,106 @@
+extension ShrinkEngine {
+    /// Sorts runs of adjacent same-label sibling spans by their choices, or else swaps
+    /// neighbours that are out of order, so `[1, 0]` becomes `[0, 1]`.
+    func sortSiblingSpans() {
+        var index = 0
+        while index < spans.count, !isStopped {
+            defer { index += 1 }
+            guard structure.firstSibling[index] == index else { continue }
+            let group = structure.siblingRun(from: index)
+            var runStart = 0
+            while runStart < group.count, !isStopped {
+                var runEnd = runStart + 1
+                while runEnd < group.count, spans[group[runEnd]].label == spans[group[runStart]].label { runEnd += 1 }
+                // After an improvement the spans changed: move on to the next group.
+                if runEnd - runStart > 1, sortRun(Array(group[runStart..<runEnd])) { break }
+                runStart = runEnd
+            }
+        }
+    }
+
+    /// Returns true after an improvement (the spans then changed, so callers start over).
+    private func sortRun(_ run: [Int]) -> Bool {
+        let slots = run.map { spans[$0].range }
+        let slices = slots.map { Array(values[$0]) }
+        func rebuilt(_ order: [[UInt64]]) -> [UInt64] {
+            var candidate = Array(values[..<slots[0].lowerBound])
+            for (position, slice) in order.enumerated() {
+                candidate += slice
+                if position + 1 < slots.count {
+                    candidate += values[slots[position].upperBound..<slots[position + 1].lowerBound]
+                }
+            }
+            candidate += values[slots[slots.count - 1].upperBound...]
+            return candidate
+        }
+        let sorted = slices.enumerated().sorted { lhs, rhs in
+            ChoiceSequence.shortlexPrecedes(lhs.element, rhs.element)
+                || (lhs.element == rhs.element && lhs.offset < rhs.offset)
+        }.map(\.element)
+        guard sorted != slices else { return false }
+        if improves(rebuilt(sorted)) { return true }
+        for position in 0..<(slices.count - 1) where ChoiceSequence.shortlexPrecedes(slices[position + 1], slices[position]) {
+            var swapped = slices
+            swapped.swapAt(position, position + 1)
+            if improves(rebuilt(swapped)) { return true }
+        }
+        return false
+    }
+
+    /// Moves an amount from one integer to a later one, keeping their sum (as signed offsets
+    /// from their targets), so `(-17769, -15000)` can become `(-1, -32768)`.
+    func redistributeBetweenIntegers() {
+        forEachNearbyIntegerPair { first, second in
+            guard let from = choices[first].signedOffset, let to = choices[second].signedOffset, from != 0 else { return }
+            let base = values
+            let baseFrom = choices[first]
+            let baseTo = choices[second]
+            let direction: Int64 = from > 0 ? 1 : -1
+            _ = maximizeAmount(limit: from.magnitude) { amount in
+                guard amount <= UInt64(Int64.max) else { return false }
+                let (newTo, overflow) = to.addingReportingOverflow(direction * Int64(amount))
+                guard !overflow,
+                    let lowered = baseFrom.index(ofSignedOffset: from - direction * Int64(amount)),
+                    let raised = baseTo.index(ofSignedOffset: newTo)
+                else { return false }
+                var candidate = base
+                candidate[first] = lowered
+                candidate[second] = raised
+                return improves(candidate)
+            }
+        }
+    }
+
+    /// Merges two same-label sibling spans of equal length: deletes the second and adds each of
+    /// its choices, one position at a time, onto the first (so `advance(a), advance(b)` can
+    /// become `advance(a+b)`).
+    func mergeSameLabelSpans() {
+        var index = 0
+        while index < spans.count, !isStopped {
+            defer { index += 1 }
+            let group = structure.siblingRun(from: index)
+            guard group.count > 1 else { continue }
+            let target = spans[index]
+            for other in group.dropFirst() where !isStopped {
+                let source = spans[other]
+                guard source.label == target.label, source.count == target.count, source.count > 0 else { continue }
+                // After an improvement the spans changed: move on to the next span.
+                if mergeSpans(target, source) { break }
+            }
+        }
+    }
+
+    private func mergeSpans(_ target: Span, _ source: Span) -> Bool {
+        let base = deleting(source.range, from: values)
+        for offset in 0..<target.count where !isStopped {
+            let into = target.start + offset
+            let added = values[source.start + offset]
+            let bound = choices[into].max
+            guard added > 0, bound > 0, values[into] < bound else { continue }
+            var candidate = base
+            candidate[into] = values[into] > bound - Swift.min(added, bound) ? bound : values[into] + added
+            if improves(candidate) { return true }
+        }
+        return false
+    }
+}
