@@ -1,3 +1,5 @@
+import Generators
+
 /// The per-variant row of the brief's tables (§1.3), computed from run records.
 public struct ChallengeSummary: Hashable, Sendable {
     /// A shrunk value and the share of finding runs that reached it.
@@ -94,7 +96,7 @@ public struct ChallengeSummary: Hashable, Sendable {
             top.isEmpty ? "–" : top,
             percent(idealPercentage),
             percent(sizeMinimalPercentage),
-            "\(decimal(evaluations.mean)) (\(decimal(evaluations.min, places: 0))–\(decimal(evaluations.max, places: 0))); med \(decimal(evaluations.median, places: evaluations.median.rounded() == evaluations.median ? 0 : 1))",
+            "\(decimal(evaluations.mean)) (\(decimal(evaluations.min, places: 0))–\(decimal(evaluations.max, places: 0))); med \(decimal(evaluations.median, places: isWhole(evaluations.median) ? 0 : 1))",
             "shrink \(decimal(shrinkMilliseconds.mean, places: 2)) (\(decimal(shrinkMilliseconds.min, places: 2))–\(decimal(shrinkMilliseconds.max, places: 2))); total \(decimal(totalMilliseconds.mean, places: 2))",
             source,
         ]
@@ -103,18 +105,22 @@ public struct ChallengeSummary: Hashable, Sendable {
 }
 
 func percent(_ value: Double) -> String {
-    decimal(value, places: value.rounded() == value ? 0 : 1) + "%"
+    decimal(value, places: isWhole(value) ? 0 : 1) + "%"
 }
 
-/// Formats `value` with a fixed number of decimals, without Foundation.
+/// Whether `value` has no fractional part.
+func isWhole(_ value: Double) -> Bool {
+    Double(roundToInt(value)) == value
+}
+
+/// Formats `value` with a fixed number of decimals, without Foundation (or libm).
 func decimal(_ value: Double, places: Int = 1) -> String {
-    var scale = 1.0
+    var scale = 1
     for _ in 0..<places { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let whole = Int(scaled / scale)
-    let fraction = Int(scaled - Double(whole) * scale)
-    let sign = value < 0 && scaled != 0 ? "-" : ""
+    let scaled = roundToInt(value * Double(scale))
+    let sign = scaled < 0 ? "-" : ""
+    let whole = scaled.magnitude / UInt(scale)
     guard places > 0 else { return sign + "\(whole)" }
-    let digits = String(fraction)
+    let digits = String(scaled.magnitude % UInt(scale))
     return sign + "\(whole)." + String(repeating: "0", count: places - digits.count) + digits
 }

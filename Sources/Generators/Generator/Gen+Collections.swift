@@ -7,7 +7,8 @@ extension Gen {
     /// Before each element beyond the minimum, a coin says whether another element follows (index
     /// 0, "stop", is simplest); the coin and the element's draws form one span labelled
     /// ``SpanLabel/element``, so deleting the span deletes exactly that element. Elements below
-    /// the minimum get a forced coin to keep that layout. The whole array is a span labelled
+    /// the minimum get a forced coin, and a full array ends with a forced "stop", to keep that
+    /// layout. The whole array is a span labelled
     /// ``SpanLabel/collection``. The length is never drawn up front.
     ///
     /// - Parameter averageLength: the expected length; by default `min(max(2·min, min + 5),
@@ -25,10 +26,15 @@ extension Gen {
             testCase.startSpan(.collection)
             defer { testCase.endSpan() }
             var result: [Value] = []
-            while result.count < maximum {
+            while true {
                 let coinAt = testCase.recorded.count
                 if result.count < minimum {
                     try testCase.drawForced()
+                } else if result.count == maximum {
+                    // A forced "stop" keeps the layout of a full array the same as a shorter one,
+                    // so deleting one of its elements replays the stop where a coin is expected.
+                    try testCase.drawForced()
+                    break
                 } else if !(try testCase.drawBool(probability: keepGoing)) {
                     break
                 }

@@ -36,27 +36,34 @@ extension ShrinkEngine {
     }
 
     /// Searches for the smallest value all `positions` can take together.
+    ///
+    /// For a signed integer the search keeps the sign and shrinks the magnitude (after trying 0
+    /// and the positive counterpart of a negative value), because shrink indices alternate sign
+    /// and a property that depends on the sign is not monotone in the index.
     func minimize(positions: [Int]) {
         guard let first = positions.first else { return }
-        let current = values[first]
-        func setting(_ value: UInt64) -> [UInt64]? {
+        let shape = choices[first]
+        let (negative, magnitude) = Choice.offset(ofIndex: shape.value, max: shape.max, belowTarget: shape.belowTarget)
+        func works(_ index: UInt64) -> Bool {
             var candidate = values
             for position in positions {
-                guard position < candidate.count else { return nil }
-                candidate[position] = value
+                guard position < candidate.count else { return false }
+                candidate[position] = index
             }
-            return candidate
-        }
-        func works(_ value: UInt64) -> Bool {
-            guard let candidate = setting(value) else { return false }
             return improves(candidate)
         }
-        if works(0) || current <= 1 { return }
+        func rung(_ step: UInt64) -> UInt64 {
+            Choice.index(ofOffset: step, negative: negative, max: shape.max, belowTarget: shape.belowTarget)
+        }
+        if works(0) || magnitude <= 1 && !negative { return }
+        if negative, magnitude <= shape.max &- shape.belowTarget, works(rung(magnitude) &- 1) { return }
+        // Search rungs 1..<magnitude of the same sign: climb 1, 3, 7, … while that is cheaper
+        // than bisecting, then bisect the remaining gap (which also tries magnitude − 1).
         var low: UInt64 = 0
-        var high = current
+        var high = magnitude
         var probe: UInt64 = 1
         while probe < high, !isStopped {
-            if works(probe) {
+            if works(rung(probe)) {
                 high = probe
                 break
             }
@@ -66,7 +73,14 @@ extension ShrinkEngine {
         }
         while low + 1 < high, !isStopped {
             let middle = low + (high - low) / 2
-            if works(middle) { high = middle } else { low = middle }
+            if works(rung(middle)) { high = middle } else { low = middle }
+        }
+        // A positive value's index is one above the negative value of the next smaller magnitude.
+        if !negative, shape.belowTarget > 0, let position = positions.first, position < values.count {
+            let reached = values[position]
+            if reached > 1, reached & 1 == 1, reached <= 2 &* Choice.alternatingReach(max: shape.max, belowTarget: shape.belowTarget) {
+                _ = works(reached - 1)
+            }
         }
     }
 

@@ -94,13 +94,31 @@ extension ShrinkEngine {
         let base = deleting(source.range, from: values)
         for offset in 0..<target.count where !isStopped {
             let into = target.start + offset
-            let added = values[source.start + offset]
-            let bound = choices[into].max
-            guard added > 0, bound > 0, values[into] < bound else { continue }
-            var candidate = base
-            candidate[into] = values[into] > bound - Swift.min(added, bound) ? bound : values[into] + added
-            if improves(candidate) { return true }
+            let added = choices[source.start + offset]
+            let shape = choices[into]
+            guard added.value > 0, shape.max > 0 else { continue }
+            // Index sum, clamped to the bound (counts and durations add up this way)…
+            var merged = [shape.value > shape.max - Swift.min(added.value, shape.max) ? shape.max : shape.value + added.value]
+            // …and the sum of signed offsets, wrapped around the range like fixed-width arithmetic.
+            if let wrapped = wrappedOffsetSum(shape, added), wrapped != merged[0] { merged.append(wrapped) }
+            for index in merged where index != shape.value {
+                var candidate = base
+                candidate[into] = index
+                if improves(candidate) { return true }
+            }
         }
         return false
+    }
+
+    /// The index of `first`'s offset plus `second`'s offset, wrapped into `first`'s range.
+    private func wrappedOffsetSum(_ first: Choice, _ second: Choice) -> UInt64? {
+        guard first.max < UInt64(Int64.max), let a = first.signedOffset, let b = second.signedOffset else { return nil }
+        let size = Int64(first.max) + 1
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else { return nil }
+        let (shifted, overflowShift) = sum.addingReportingOverflow(Int64(first.belowTarget))
+        guard !overflowShift else { return nil }
+        let position = ((shifted % size) + size) % size
+        return first.index(ofSignedOffset: position - Int64(first.belowTarget))
     }
 }

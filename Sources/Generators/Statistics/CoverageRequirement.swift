@@ -32,10 +32,19 @@ public struct CoverageShortfall: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Formats a percentage with at most one decimal, without Foundation.
+/// Formats a percentage with at most one decimal, without Foundation (or libm).
 func formatPercentage(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    let whole = Int(tenths / 10)
-    let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
-    return fraction == 0 ? "\(whole)" : "\(whole).\(fraction)"
+    let tenths = roundToInt(value * 10)
+    let sign = tenths < 0 ? "-" : ""
+    let whole = tenths.magnitude / 10
+    let fraction = tenths.magnitude % 10
+    return sign + (fraction == 0 ? "\(whole)" : "\(whole).\(fraction)")
+}
+
+/// Rounds half away from zero using only integer conversion (no libm call), clamping to `Int`.
+public func roundToInt(_ value: Double) -> Int {
+    guard value.isFinite else { return value > 0 ? .max : (value < 0 ? .min : 0) }
+    if value >= 9.2e18 { return .max }
+    if value <= -9.2e18 { return .min }
+    return value >= 0 ? Int(value + 0.5) : -Int(-value + 0.5)
 }
