@@ -73,14 +73,24 @@ extension ShrinkEngine {
         return nil
     }
 
-    /// Tries deleting each span on its own.
+    /// Tries deleting each span on its own; when that fails, also lowers every later integer
+    /// choice by one, so indices into a list that lost an element re-align with the tail.
     func deleteSingleSpans() {
         var index = 0
         while index < spans.count, !isStopped {
-            if spans[index].count > 0 {
-                improves(deleting(spans[index].range, from: values))
+            defer { index += 1 }
+            let span = spans[index]
+            guard span.count > 0 else { continue }
+            let plain = deleting(span.range, from: values)
+            let outcome = attempt(plain)
+            guard outcome == .notInteresting || outcome == .invalid else { continue }
+            var shifted = plain
+            var changed = false
+            for position in span.start..<shifted.count where shifted[position] > 0 && choices[position + span.count].max > 1 {
+                shifted[position] -= 1
+                changed = true
             }
-            index += 1
+            if changed { improves(shifted) }
         }
     }
 

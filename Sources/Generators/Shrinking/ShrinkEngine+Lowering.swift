@@ -100,7 +100,8 @@ extension ShrinkEngine {
     }
 
     /// Calls `body` with pairs of integer choices (bound above 1, value above 0) where the second
-    /// is one of the next three such choices after the first.
+    /// is one of the next three such choices after the first (for redistribution the second
+    /// may be 0).
     func forEachNearbyIntegerPair(window: Int = 3, _ body: (Int, Int) -> Void) {
         var first = 0
         while first < values.count, !isStopped {
@@ -108,11 +109,9 @@ extension ShrinkEngine {
                 var seen = 0
                 var second = first + 1
                 while second < values.count, seen < window, !isStopped {
-                    if choices[second].max > 1 {
+                    if choices[second].max > 1, values[second] > 0 || activePass == .redistributePairs {
                         seen += 1
-                        if values[second] > 0 || activePass == .redistributePairs {
-                            body(first, second)
-                        }
+                        body(first, second)
                     }
                     second += 1
                 }
