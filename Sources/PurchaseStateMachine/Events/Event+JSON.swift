@@ -50,7 +50,9 @@ extension Event {
             self = .setDeviceClock(offset: d)
         case .appAction:
             let name = try r.string("name")
-            self = .appAction(name: name, value: r.optional("value"))
+            _ = r.optional("value")
+            // `value` is any JSON, null included: read the member itself (the reader treats null as absent).
+            self = .appAction(name: name, value: json["value"])
         }
         try r.finish()
     }
