@@ -94,17 +94,21 @@ extension ShrinkEngine {
         }
     }
 
-    /// Tries deleting every run of 2, then 1, consecutive choices, wherever they fall.
+    /// Tries deleting the two choices around each span boundary: the last choice of a span and
+    /// the first choice after it.
     ///
-    /// Deleting across a span boundary is how two sibling collections merge into one (the
-    /// "stop" coin of the first and the "more" coin of its parent go together).
+    /// This is how two sibling collections merge into one: the "stop" coin of the first and
+    /// the "more" coin of the next element of the outer collection go together.
     func deleteChoiceRuns() {
-        for length in [2, 1] {
-            var index = 0
-            while index + length <= values.count, !isStopped {
-                if !improves(deleting(index..<(index + length), from: values)) { index += 1 }
-            }
+        var index = 0
+        while index + 2 <= values.count, !isStopped {
+            if endsSpan(at: index + 1), !improves(deleting(index..<(index + 2), from: values)) { index += 1 } else if !endsSpan(at: index + 1) { index += 1 }
         }
+    }
+
+    /// Whether some span ends right before draw `position`.
+    private func endsSpan(at position: Int) -> Bool {
+        spans.contains { $0.end == position && $0.count > 0 }
     }
 
     /// Tries replacing each span with the simplest choices of the same length.

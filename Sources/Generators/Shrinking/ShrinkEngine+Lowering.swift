@@ -37,9 +37,11 @@ extension ShrinkEngine {
 
     /// Searches for the smallest value all `positions` can take together.
     ///
-    /// For a signed integer the search keeps the sign and shrinks the magnitude (after trying 0
-    /// and the positive counterpart of a negative value), because shrink indices alternate sign
-    /// and a property that depends on the sign is not monotone in the index.
+    /// The search works on *rungs*: magnitudes of the same sign as the current value, because
+    /// shrink indices alternate sign and a property that depends on the sign is not monotone in
+    /// the index. It tries 0, the positive counterpart of a negative value, and rung 1; then one
+    /// and two rungs down, giving up if neither works (a local minimum, found in a few calls);
+    /// then halves the rung while that works, and bisects the last gap.
     func minimize(positions: [Int]) {
         guard let first = positions.first else { return }
         let shape = choices[first]
@@ -55,32 +57,44 @@ extension ShrinkEngine {
         func rung(_ step: UInt64) -> UInt64 {
             Choice.index(ofOffset: step, negative: negative, max: shape.max, belowTarget: shape.belowTarget)
         }
-        if works(0) || magnitude <= 1 && !negative { return }
+        if works(0) { return }
         if negative, magnitude <= shape.max &- shape.belowTarget, works(rung(magnitude) &- 1) { return }
-        // Search rungs 1..<magnitude of the same sign: climb 1, 3, 7, … while that is cheaper
-        // than bisecting, then bisect the remaining gap (which also tries magnitude − 1).
-        var low: UInt64 = 0
-        var high = magnitude
-        var probe: UInt64 = 1
-        while probe < high, !isStopped {
-            if works(rung(probe)) {
-                high = probe
-                break
-            }
-            low = probe
-            if probe >= high / 2 { break }
-            probe = probe &* 2 &+ 1
+        guard magnitude > 1, !works(rung(1)), magnitude > 2 else {
+            trySmallerOppositeSign(positions, shape: shape, negative: negative, works: works)
+            return
         }
+        var high: UInt64
+        if works(rung(magnitude - 1)) {
+            high = magnitude - 1
+        } else if magnitude > 3, works(rung(magnitude - 2)) {
+            high = magnitude - 2
+        } else {
+            trySmallerOppositeSign(positions, shape: shape, negative: negative, works: works)
+            return
+        }
+        // Find how many halvings still work (exponential probing, so a 32-bit value that must
+        // only stay non-zero costs about ten calls), then bisect the last gap.
+        let base = high
+        let halvings = findInteger(limit: 62) { shift in
+            let rungValue = base >> UInt64(shift)
+            return rungValue > 1 && works(rung(rungValue))
+        }
+        high = base >> UInt64(halvings)
+        var low = Swift.max(base >> UInt64(halvings + 1), 1)
         while low + 1 < high, !isStopped {
             let middle = low + (high - low) / 2
             if works(rung(middle)) { high = middle } else { low = middle }
         }
-        // A positive value's index is one above the negative value of the next smaller magnitude.
-        if !negative, shape.belowTarget > 0, let position = positions.first, position < values.count {
-            let reached = values[position]
-            if reached > 1, reached & 1 == 1, reached <= 2 &* Choice.alternatingReach(max: shape.max, belowTarget: shape.belowTarget) {
-                _ = works(reached - 1)
-            }
+        trySmallerOppositeSign(positions, shape: shape, negative: negative, works: works)
+    }
+
+    /// A positive value's index is one above the negative value of the next smaller magnitude:
+    /// try that one too.
+    private func trySmallerOppositeSign(_ positions: [Int], shape: Choice, negative: Bool, works: (UInt64) -> Bool) {
+        guard !negative, shape.belowTarget > 0, let position = positions.first, position < values.count else { return }
+        let reached = values[position]
+        if reached > 1, reached & 1 == 1, reached <= 2 &* Choice.alternatingReach(max: shape.max, belowTarget: shape.belowTarget) {
+            _ = works(reached - 1)
         }
     }
 

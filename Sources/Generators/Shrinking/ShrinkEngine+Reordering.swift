@@ -56,7 +56,11 @@ extension ShrinkEngine {
             let baseFrom = choices[first]
             let baseTo = choices[second]
             let direction: Int64 = from > 0 ? 1 : -1
-            _ = maximizeAmount(limit: from.magnitude) { amount in
+            // The receiving integer can only move as far as its range allows.
+            let room = direction > 0
+                ? (baseTo.max &- baseTo.belowTarget) &- (to > 0 ? to.magnitude : 0) &+ (to < 0 ? to.magnitude : 0)
+                : baseTo.belowTarget &- (to < 0 ? to.magnitude : 0) &+ (to > 0 ? to.magnitude : 0)
+            _ = maximizeAmount(limit: Swift.min(from.magnitude, room)) { amount in
                 guard amount <= UInt64(Int64.max) else { return false }
                 let (newTo, overflow) = to.addingReportingOverflow(direction * Int64(amount))
                 guard !overflow,

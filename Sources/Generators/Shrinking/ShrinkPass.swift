@@ -5,13 +5,13 @@ enum ShrinkPass: Int, CaseIterable, Sendable {
     case deleteSpans
     case zeroSpans
     case replaceWithDescendant
-    case deleteChoiceRuns
+    case reorderSpans
     case minimizeChoices
     case minimizeDuplicates
     case lowerPairs
-    case reorderSpans
     case redistributePairs
     case mergeSpans
+    case deleteChoiceRuns
 
     var name: String {
         switch self {
