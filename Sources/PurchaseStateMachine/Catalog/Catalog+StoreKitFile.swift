@@ -113,8 +113,9 @@ private func introductoryOffer(_ value: JSONValue?, path: String) throws(FormatE
     }
     var count = 1
     if let n = value["numberOfPeriods"], n != .null {
-        guard case .int(let v) = n, v >= 1 else {
-            throw FormatError(field: "\(path).numberOfPeriods", message: "expected a positive integer")
+        guard case .int(let v) = n, v >= 1, v <= Catalog.maximumOfferPeriods else {
+            throw FormatError(
+                field: "\(path).numberOfPeriods", message: "expected an integer from 1 to \(Catalog.maximumOfferPeriods)")
         }
         count = Int(v)
     }

@@ -30,8 +30,9 @@ public struct Catalog: Hashable, Sendable {
             index[product.id] = i
             switch product.kind {
             case .consumable(let grant):
-                guard grant > 0 else {
-                    throw FormatError(field: "\(field).grant", message: "a consumable's grant must be at least 1")
+                guard grant > 0, grant <= Catalog.maximumGrant else {
+                    throw FormatError(
+                        field: "\(field).grant", message: "a consumable's grant must be 1 to \(Catalog.maximumGrant)")
                 }
             case .nonConsumable:
                 break
@@ -50,10 +51,11 @@ public struct Catalog: Hashable, Sendable {
                     throw FormatError(field: "\(field).period", message: "the period must be positive")
                 }
                 if let offer = sub.introductoryOffer {
-                    guard !offer.duration.isZero, !offer.duration.isNegative, offer.periods >= 1 else {
+                    guard !offer.duration.isZero, !offer.duration.isNegative, (1...Catalog.maximumOfferPeriods).contains(offer.periods)
+                    else {
                         throw FormatError(
                             field: "\(field).introductoryOffer",
-                            message: "an introductory offer needs a positive duration and at least one period")
+                            message: "an introductory offer needs a positive duration and 1 to \(Catalog.maximumOfferPeriods) periods")
                     }
                 }
             }
@@ -78,6 +80,11 @@ public struct Catalog: Hashable, Sendable {
         self.indexByID = index
         self.groupOfProduct = groupOfProduct
     }
+
+    /// The largest grant of a consumable: with at most 10 items per purchase, balances never overflow.
+    public static let maximumGrant = 1_000_000_000
+    /// The most periods an introductory offer may have (App Store Connect offers at most 12).
+    public static let maximumOfferPeriods = 100
 
     /// The index of the product with identifier `id`, or nil when the catalog has none.
     public func index(of id: String) -> Int? { indexByID[id] }

@@ -38,7 +38,11 @@ public struct StoreModel: Sendable {
             guard !duration.isNegative, !duration.isZero else {
                 throw Rejection(event: event, reason: "time only moves forward: the duration must be positive")
             }
-            advanceTime(to: state.now.adding(duration), effects: &effects)
+            let target = state.now.adding(duration)
+            guard target <= Instant.latestSupported, target > state.now else {
+                throw Rejection(event: event, reason: "the store clock cannot pass \(Instant.latestSupported.iso8601)")
+            }
+            advanceTime(to: target, effects: &effects)
         case .setAutoRenew(let group, let enabled):
             try applySetAutoRenew(group: group, enabled: enabled, event: event, effects: &effects)
         case .setBilling(let ok):

@@ -11,6 +11,10 @@ public struct Instant: Hashable, Comparable, Sendable {
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 
+    /// The last instant the store clock may reach, 9999-12-31T23:59:59Z: the last one ISO 8601
+    /// writes with a four-digit year, so every instant a history reaches can be written and read back.
+    public static let latestSupported = Instant(secondsSinceEpoch: 253_402_300_799)
+
     /// The default start of a history: 2026-01-01T00:00:00Z.
     public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
 
