@@ -52,9 +52,15 @@ public struct Challenge: Sendable {
         Challenge(NestedListsProblem()),
     ]
 
-    /// The variant called `name`, if there is one.
+    /// Extra variants outside the brief's 13, for like-for-like comparisons: `bound5_max1` is
+    /// bound5 with lists of at most one element, the easier variant Hypothesis actually ran.
+    public static let supplementary: [Challenge] = [
+        Challenge(Bound5Problem(maxLength: 1))
+    ]
+
+    /// The variant called `name` (among ``all`` and ``supplementary``), if there is one.
     public static func named(_ name: String) -> Challenge? {
-        all.first { $0.name == name }
+        (all + supplementary).first { $0.name == name }
     }
 }
 

@@ -73,8 +73,11 @@ extension ShrinkEngine {
         return nil
     }
 
-    /// Tries deleting each span on its own; when that fails, also lowers every later integer
-    /// choice by one, so indices into a list that lost an element re-align with the tail.
+    /// Tries deleting each span on its own; when that fails, also re-aligns later indices.
+    ///
+    /// A later integer that could be an index into the span's sibling list and points past the
+    /// deleted item (its value is above the item's position and at most the number of siblings)
+    /// is lowered by one, so `[0, 0, 3, 2]` can lose its first element and become `[0, 2, 1]`.
     func deleteSingleSpans() {
         var index = 0
         while index < spans.count, !isStopped {
@@ -83,12 +86,17 @@ extension ShrinkEngine {
             guard span.count > 0 else { continue }
             let plain = deleting(span.range, from: values)
             let outcome = attempt(plain)
-            guard outcome == .notInteresting || outcome == .invalid else { continue }
+            guard outcome == .notInteresting || outcome == .invalid, index < spans.count else { continue }
+            let siblings = structure.siblingRun(from: structure.firstSibling[index])
+            guard let position = siblings.firstIndex(of: index) else { continue }
             var shifted = plain
             var changed = false
-            for position in span.start..<shifted.count where shifted[position] > 0 && choices[position + span.count].max > 1 {
-                shifted[position] -= 1
-                changed = true
+            for tail in span.start..<shifted.count {
+                let value = shifted[tail]
+                if value > UInt64(position), value <= UInt64(siblings.count), choices[tail + span.count].max > 1 {
+                    shifted[tail] = value - 1
+                    changed = true
+                }
             }
             if changed { improves(shifted) }
         }

@@ -72,6 +72,9 @@ extension ShrinkEngine {
             trySmallerOppositeSign(positions, shape: shape, negative: negative, works: works)
             return
         }
+        // Before a long search, try handing the whole amount to one of the next two integers:
+        // when the value only matters through a sum, that ends the search in one call.
+        if positions.count == 1, high > 16, moveWholeAmountForward(from: first) { return }
         // Find how many halvings still work (exponential probing, so a 32-bit value that must
         // only stay non-zero costs about ten calls), then bisect the last gap.
         let base = high
@@ -86,6 +89,25 @@ extension ShrinkEngine {
             if works(rung(middle)) { high = middle } else { low = middle }
         }
         trySmallerOppositeSign(positions, shape: shape, negative: negative, works: works)
+    }
+
+    /// Tries moving as much as possible of the integer at `position` into each of the next two
+    /// integer choices; true after an improvement.
+    private func moveWholeAmountForward(from position: Int) -> Bool {
+        var second = position + 1
+        var seen = 0
+        while second < values.count, seen < 2, !isStopped {
+            if choices[second].max > 1 {
+                seen += 1
+                if let transfer = Transfer(from: position, to: second, in: self), transfer.limit > 0,
+                    let candidate = transfer.candidate(moving: transfer.limit), improves(candidate)
+                {
+                    return true
+                }
+            }
+            second += 1
+        }
+        return false
     }
 
     /// A positive value's index is one above the negative value of the next smaller magnitude:

@@ -51,27 +51,58 @@ extension ShrinkEngine {
     /// from their targets), so `(-17769, -15000)` can become `(-1, -32768)`.
     func redistributeBetweenIntegers() {
         forEachNearbyIntegerPair { first, second in
-            guard let from = choices[first].signedOffset, let to = choices[second].signedOffset, from != 0 else { return }
-            let base = values
-            let baseFrom = choices[first]
-            let baseTo = choices[second]
-            let direction: Int64 = from > 0 ? 1 : -1
-            // The receiving integer can only move as far as its range allows.
-            let room = direction > 0
-                ? (baseTo.max &- baseTo.belowTarget) &- (to > 0 ? to.magnitude : 0) &+ (to < 0 ? to.magnitude : 0)
-                : baseTo.belowTarget &- (to < 0 ? to.magnitude : 0) &+ (to > 0 ? to.magnitude : 0)
-            _ = maximizeAmount(limit: Swift.min(from.magnitude, room)) { amount in
-                guard amount <= UInt64(Int64.max) else { return false }
-                let (newTo, overflow) = to.addingReportingOverflow(direction * Int64(amount))
-                guard !overflow,
-                    let lowered = baseFrom.index(ofSignedOffset: from - direction * Int64(amount)),
-                    let raised = baseTo.index(ofSignedOffset: newTo)
-                else { return false }
-                var candidate = base
-                candidate[first] = lowered
-                candidate[second] = raised
+            guard let transfer = Transfer(from: first, to: second, in: self) else { return }
+            _ = maximizeAmount(limit: transfer.limit) { amount in
+                guard let candidate = transfer.candidate(moving: amount) else { return false }
                 return improves(candidate)
             }
+        }
+    }
+
+    /// A move of some amount from one integer choice to another, with their sum kept.
+    struct Transfer {
+        let base: [UInt64]
+        let first: Int
+        let second: Int
+        let from: Choice
+        let to: Choice
+        let fromOffset: Int64
+        let toOffset: Int64
+        let direction: Int64
+        /// The largest amount that takes `first` toward its target without leaving `second`'s range.
+        let limit: UInt64
+
+        init?(from first: Int, to second: Int, in engine: ShrinkEngine) {
+            let from = engine.choices[first]
+            let to = engine.choices[second]
+            guard let fromOffset = from.signedOffset, let toOffset = to.signedOffset, fromOffset != 0 else { return nil }
+            self.base = engine.values
+            self.first = first
+            self.second = second
+            self.from = from
+            self.to = to
+            self.fromOffset = fromOffset
+            self.toOffset = toOffset
+            self.direction = fromOffset > 0 ? 1 : -1
+            // The receiving integer can only move as far as its range allows.
+            let room = direction > 0
+                ? (to.max &- to.belowTarget) &- (toOffset > 0 ? toOffset.magnitude : 0) &+ (toOffset < 0 ? toOffset.magnitude : 0)
+                : to.belowTarget &- (toOffset < 0 ? toOffset.magnitude : 0) &+ (toOffset > 0 ? toOffset.magnitude : 0)
+            self.limit = Swift.min(fromOffset.magnitude, room)
+        }
+
+        /// The values with `amount` moved, or `nil` if either integer would leave its range.
+        func candidate(moving amount: UInt64) -> [UInt64]? {
+            guard amount <= UInt64(Int64.max) else { return nil }
+            let (newTo, overflow) = toOffset.addingReportingOverflow(direction * Int64(amount))
+            guard !overflow,
+                let lowered = from.index(ofSignedOffset: fromOffset - direction * Int64(amount)),
+                let raised = to.index(ofSignedOffset: newTo)
+            else { return nil }
+            var candidate = base
+            candidate[first] = lowered
+            candidate[second] = raised
+            return candidate
         }
     }
 
