@@ -110,6 +110,13 @@ struct OfferTests {
         #expect(try store.tx(2).offerType == .winBack)
     }
 
+    @Test("§10: redeeming an introductory offer does not affect eligibility for a promotional offer")
+    func promotionalAfterIntro() throws {
+        var store = try TestStore()
+        try store.run("purchase(basic.m)", "setAutoRenew(G, off)", "advanceTime(P1W)", "purchase(basic.m, offer: promotional)")
+        #expect(try store.tx(2).offerType == .promotional)
+    }
+
     @Test("§5.1 (model choice): a cancelled or pending purchase does not use up introductory eligibility")
     func cancelledKeepsEligibility() throws {
         var store = try TestStore()

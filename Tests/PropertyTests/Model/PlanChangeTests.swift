@@ -41,6 +41,17 @@ struct PlanChangeTests {
         #expect(status.renewalInfo.autoRenewPreference == "pro.m")
     }
 
+    @Test("§1: one subscription per group at a time: buying another product of the group changes the plan")
+    func oneSubscriptionPerGroup() throws {
+        var store = try TestStore()
+        try store.run("purchase(basic.m)", "purchase(pro.m)", "purchase(pro.y)", "purchase(weekly)")
+        let groups = store.model.statuses
+        #expect(groups.map(\.group) == ["G", "W"])
+        #expect(groups.map(\.statuses.count) == [1, 1])
+        #expect(store.currentEntitlements == [2, 3])
+        #expect(store.entitled == ["pro.m", "weekly"])
+    }
+
     @Test("§8: a downgrade takes effect at the next renewal; until then only autoRenewPreference changes")
     func downgrade() throws {
         var store = try TestStore()
