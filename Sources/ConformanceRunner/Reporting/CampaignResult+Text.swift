@@ -1,0 +1,59 @@
+import Foundation
+import PurchaseStateMachine
+
+extension CampaignResult {
+    /// The whole report: one block per failure, then a summary line (and statistics if collected).
+    public func rendered(subject: String, checks: Int, replayCommand: String = "swift run purchase-conformance replay") -> String {
+        var blocks: [String] = failures.map { $0.rendered(replayCommand: replayCommand) }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let summary =
+            "\(grouped(historiesRun)) histor\(historiesRun == 1 ? "y" : "ies"), \(grouped(eventsRun)) events"
+            + (savedReplayed > 0 ? ", \(savedReplayed) saved replayed" : "")
+            + " (seed \(seed), \(String(format: "%.1f", seconds)) s)"
+        if failures.isEmpty {
+            blocks.append("✔ \(subject): \(summary), all \(checks) checks held")
+        } else {
+            let names = failures.map(\.check.rawValue).joined(separator: ", ")
+            blocks.append("✘ \(subject): \(failures.count) failing check\(failures.count == 1 ? "" : "s") (\(names)) · \(summary)")
+        }
+        for (requirement, reached) in coverageShortfalls {
+            blocks.append(
+                "✘ coverage: \(requirement.label) reached in \(String(format: "%.2f", reached * 100))% "
+                    + "(required \(String(format: "%.2f", requirement.minimumShare * 100))%)")
+        }
+        if let coverage { blocks.append(coverage.rendered()) }
+        return blocks.joined(separator: "\n\n")
+    }
+}
+
+extension CoverageCounts {
+    /// The statistics table: every label with its count and share.
+    public func rendered() -> String {
+        let events = max(1, eventKinds.reduce(0, +))
+        var lines = ["Statistics over \(grouped(histories)) histories, \(grouped(events)) events:"]
+        for (label, count) in labels {
+            let perEvent = label.hasPrefix("event:") || label.hasPrefix("state:") || label.hasPrefix("situation:")
+            let share = Double(count) / Double(perEvent ? events : max(1, histories)) * 100
+            let unit = perEvent ? "of events" : "of histories"
+            lines.append("  \(label.padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(grouped(count)).leftPadded(9))  \(String(format: "%6.2f", share))% \(unit)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `12345` as `12,345`.
+func grouped(_ n: Int) -> String {
+    let digits = String(abs(n))
+    var out = ""
+    for (i, ch) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(ch)
+    }
+    return n < 0 ? "-" + out : out
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,72 @@
+import PurchaseStateMachine
+
+extension FailureReport {
+    /// The report as people read it: verdict, minimal history with the diverging event marked,
+    /// expected against actual as a diff with a legend, then how to reproduce it.
+    ///
+    /// `replayCommand` is the command that replays the saved file (the file path is appended).
+    public func rendered(replayCommand: String = "swift run purchase-conformance replay") -> String {
+        var out: [String] = []
+        let events = history.events
+        let at = failure.eventIndex
+        let verdict = flaky ? "⚠ \(check) failed once but not on replay (flaky)" : "✘ \(check) failed"
+        if at >= 0 {
+            out.append("\(verdict) after event \(at + 1) of \(events.count)")
+        } else {
+            out.append("\(verdict) at launch, before the first event")
+        }
+        if let description = CheckDescription.builtIn(check) {
+            out.append("  Rule: \(description.rule) (\(description.source))")
+        }
+        out.append("")
+        var header = "  Minimal history"
+        if replayedFrom != nil {
+            header += " (replayed from a saved file)"
+        } else if originalLength > events.count || shrinkEvaluations > 0 {
+            header += " (shrunk from \(originalLength) event\(originalLength == 1 ? "" : "s") in \(shrinkEvaluations) runs)"
+        }
+        out.append(header + ":")
+        if events.isEmpty { out.append("    (no events)") }
+        let width = events.map(\.compact.count).max() ?? 0
+        for (i, event) in events.enumerated() {
+            let text = event.compact
+            let marker = i == at ? String(repeating: " ", count: width - text.count + 4) + "← diverged here" : ""
+            out.append("    \(i + 1). \(text)\(marker)")
+        }
+        let store = history.store
+        var storeNotes: [String] = []
+        if !store.gracePeriod.hasSameLength(as: StoreSettings().gracePeriod) { storeNotes.append("gracePeriod=\(store.gracePeriod.iso8601)") }
+        for setting in store.variations.nonDefaultSettings { storeNotes.append("\(setting.name)=\(setting.value)") }
+        if !storeNotes.isEmpty { out.append("  Store: \(storeNotes.joined(separator: ", "))") }
+        if let step = trace.last(where: { $0.eventIndex == at }), !step.messages.isEmpty {
+            out.append("  Sent to the subject during event \(at + 1): \(step.messages.joined(separator: "; "))")
+        }
+        for (n, d) in failure.discrepancies.enumerated() {
+            out.append("")
+            let when = at >= 0 ? "after event \(at + 1)" : "at launch"
+            out.append("  \(n == 0 ? "" : "Also \(d.check): ")\(d.subject) \(when):")
+            out.append(contentsOf: LineDiff.render(expected: d.expected, actual: d.actual, indent: "  "))
+            if n == 0 { out.append("  (Expected by model: −, Reported by subject: +)") }
+            if let note = d.note, !note.isEmpty { out.append("  Why: \(note)") }
+        }
+        if let output = subjectOutput, !output.isEmpty {
+            out.append("")
+            out.append("  Subject's standard error:")
+            for line in output.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) { out.append("    | \(line)") }
+        }
+        out.append("")
+        var found: [String] = []
+        if let n = foundAfterHistories { found.append("Found after \(n) histor\(n == 1 ? "y" : "ies")") }
+        if let from = replayedFrom { found.append("Replayed from \(from)") }
+        if let seed = history.origin?.seed { found.append("seed \(seed)") }
+        if let path = savedPath, replayedFrom == nil { found.append("saved to \(path)") }
+        if !found.isEmpty { out.append("  " + found.joined(separator: " · ")) }
+        if let path = savedPath {
+            out.append("  Replay: \(replayCommand) \(path)")
+        }
+        if flaky {
+            out.append("  The minimal history passed when replayed: the subject does not behave the same way twice.")
+        }
+        return out.joined(separator: "\n")
+    }
+}

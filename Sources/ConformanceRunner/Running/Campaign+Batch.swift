@@ -1,0 +1,73 @@
+import Dispatch
+import Generators
+import PurchaseStateMachine
+
+/// What one generated history of a batch came to, kept small unless it failed.
+struct BatchOutcome: Sendable {
+    var events = 0
+    var failed = false
+    var failure: Failure?
+    var failingEvents: [Event] = []
+    var choices: [Choice] = []
+    var spans: [Span] = []
+    var coverage: CoverageCounts?
+}
+
+/// A buffer written by several threads at distinct indices.
+private struct SharedBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<T>
+}
+
+extension Campaign {
+    /// Runs the histories numbered `batch` on up to `parallelism` threads; the outcome array is
+    /// in batch order whatever the threads did.
+    func runBatch(_ batch: [Int], runner: CaseRunner<S>) -> [BatchOutcome] {
+        var outcomes = [BatchOutcome](repeating: BatchOutcome(), count: batch.count)
+        let workers = max(1, min(configuration.parallelism, batch.count))
+        let seed = configuration.seed
+        let collect = configuration.collectStatistics
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedBuffer(base: buffer)
+            let work: @Sendable (Int) -> Void = { worker in
+                let tc = TestCase(seed: seed)
+                var i = worker
+                while i < batch.count {
+                    tc.reset(seed: seed.derived(UInt64(batch[i])))
+                    shared.base[i] = runner.runRecording(tc, collect: collect)
+                    i += workers
+                }
+            }
+            if workers == 1 {
+                work(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+            }
+        }
+        return outcomes
+    }
+
+}
+
+extension CaseRunner {
+    /// Runs one case and keeps what a batch needs: its size, and its choices when it failed.
+    func runRecording(_ tc: TestCase, collect: Bool) -> BatchOutcome {
+        var outcome = BatchOutcome()
+        var counts = CoverageCounts()
+        let result = collect ? withUnsafeMutablePointer(to: &counts) { run(tc, statistics: $0) } : run(tc)
+        if collect { outcome.coverage = counts }
+        switch result {
+        case .passed(let events):
+            outcome.events = events
+        case .failed(let failure, let events, _):
+            outcome.events = events.count
+            outcome.failed = true
+            outcome.failure = failure
+            outcome.failingEvents = events
+            outcome.choices = tc.choices
+            outcome.spans = tc.spans
+        case .stopped:
+            break
+        }
+        return outcome
+    }
+}

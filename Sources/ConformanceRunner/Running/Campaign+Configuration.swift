@@ -1,0 +1,127 @@
+import Generators
+import PurchaseStateMachine
+
+/// A slice of the seed space: shard `index` of `count` runs the histories whose number is
+/// `index − 1` modulo `count`, so a CI matrix of all shards runs exactly the unsharded histories.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based shard number.
+    public let index: Int
+    /// Number of shards.
+    public let count: Int
+
+    /// Creates shard `index` of `count`; nil unless 1 ≤ index ≤ count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, index >= 1, index <= count else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether history number `n` (0-based, unsharded numbering) belongs to this shard.
+    public func contains(_ n: Int) -> Bool { n % count == index - 1 }
+}
+
+/// Everything a conformance campaign needs besides the subject.
+public struct CampaignConfiguration: Sendable {
+    /// How many histories to generate (in this shard's share of the numbering when sharded).
+    public var histories: Int
+    /// The seed every history's own seed derives from.
+    public var seed: Seed
+    /// How histories are generated.
+    public var profile: GenerationProfile
+    /// What the app promises where Apple leaves it open.
+    public var policy: AppPolicy
+    /// Which checks run.
+    public var checks: CheckSelection
+    /// The store clock at the start of every history.
+    public var start: Instant
+    /// Which slice of the histories to run, if sharded.
+    public var shard: Shard?
+    /// How many threads run histories (the report is the same whatever the number).
+    public var parallelism: Int
+    /// Stop generating after this long (the report then depends on speed).
+    public var timeLimit: Duration?
+    /// Limits for each shrink.
+    public var shrinking: Shrinker.Configuration
+    /// How many failures of the same check to shrink before reporting the smallest result:
+    /// independent starts escape the local minima a single greedy shrink can end in.
+    public var shrinkStarts: Int
+    /// The most further histories to run while looking for those extra starts.
+    public var shrinkSearchHistories: Int
+    /// Keep searching after a failure, with its check switched off, to find each distinct bug.
+    public var findAllFailures: Bool
+    /// The most distinct failures to report.
+    public var maxFailures: Int
+    /// Saved histories to replay before generating (the failures folder, the corpus).
+    public var savedHistories: [SavedHistory]
+    /// Whether to count event kinds, model states and variations.
+    public var collectStatistics: Bool
+    /// Labels (see `CoverageCounts.labels`) that must be reached in at least the given share of histories.
+    public var coverage: [CoverageRequirement]
+
+    /// Creates a configuration; by default 1,000 histories, every check, all cores.
+    public init(
+        histories: Int = 1_000, seed: Seed = Seed(0x5eed_0001), profile: GenerationProfile = GenerationProfile(),
+        policy: AppPolicy = AppPolicy(), checks: CheckSelection = CheckSelection(), start: Instant = .defaultStart,
+        shard: Shard? = nil, parallelism: Int = CampaignConfiguration.availableCores, timeLimit: Duration? = nil,
+        shrinking: Shrinker.Configuration = Shrinker.Configuration(), shrinkStarts: Int = 4,
+        shrinkSearchHistories: Int = 256, findAllFailures: Bool = false,
+        maxFailures: Int = 20, savedHistories: [SavedHistory] = [], collectStatistics: Bool = false,
+        coverage: [CoverageRequirement] = []
+    ) {
+        self.histories = histories
+        self.seed = seed
+        self.profile = profile
+        self.policy = policy
+        self.checks = checks
+        self.start = start
+        self.shard = shard
+        self.parallelism = parallelism
+        self.timeLimit = timeLimit
+        self.shrinking = shrinking
+        self.shrinkStarts = shrinkStarts
+        self.shrinkSearchHistories = shrinkSearchHistories
+        self.findAllFailures = findAllFailures
+        self.maxFailures = maxFailures
+        self.savedHistories = savedHistories
+        self.collectStatistics = collectStatistics
+        self.coverage = coverage
+    }
+
+    /// The number of cores this machine offers.
+    public static var availableCores: Int { max(1, ProcessInfoCores.count) }
+}
+
+/// A history read from disk, with the path it came from (for reports).
+public struct SavedHistory: Hashable, Sendable {
+    public var history: History
+    public var path: String
+
+    /// Creates a saved history.
+    public init(history: History, path: String) {
+        self.history = history
+        self.path = path
+    }
+}
+
+/// A label that must be reached: "`label` in at least `minimumShare` of histories".
+public struct CoverageRequirement: Hashable, Sendable {
+    /// A label of `CoverageCounts.labels`, such as `state:inGracePeriod`.
+    public var label: String
+    /// The least share of histories (events, for event and state labels) that must reach it, 0…1.
+    public var minimumShare: Double
+
+    /// Creates a requirement.
+    public init(label: String, minimumShare: Double = 0) {
+        self.label = label
+        self.minimumShare = minimumShare
+    }
+}

@@ -1,0 +1,109 @@
+import Generators
+import PurchaseStateMachine
+
+extension Campaign {
+    /// Shrinks the failure found by history `number` to its shortest history that fails the
+    /// same check, then replays that history once more (a pass there means *flaky*).
+    func shrink(history number: Int, runner: CaseRunner<S>, historiesRun: Int) -> FailureReport {
+        let tc = TestCase(seed: configuration.seed.derived(UInt64(number)))
+        let first = runner.runRecording(tc, collect: false)
+        guard let original = first.failure else {
+            return flakyReport(number: number, runner: runner)
+        }
+        let target = original.check
+        let initial = ChoiceSequence(first.choices)
+        let result = Shrinker(configuration: configuration.shrinking).shrink(initial, spans: first.spans) { candidate in
+            switch runner.run(candidate) {
+            case .failed(let failure, _, _): return failure.check == target ? .interesting : .notInteresting
+            case .passed: return .notInteresting
+            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
+            }
+        }
+        let replayCase = TestCase(replaying: result.sequence)
+        var failure = original
+        var events = first.failingEvents
+        var settings = configuration.profile.fixedSettings
+        if case .failed(let f, let e, let s) = runner.run(replayCase) {
+            failure = f
+            events = e
+            settings = s
+        } else if case .failed(_, _, let s) = runner.run(TestCase(replaying: initial)) {
+            settings = s
+        }
+        let history = History(
+            name: "\(failure.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
+            store: settings, policy: configuration.policy, events: events,
+            expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
+            origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName))
+        let replay = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
+            .replay(history, trace: true)
+        var flaky = true
+        var trace: [TraceStep] = []
+        if case .failed(let again, let t) = replay.outcome {
+            trace = t
+            flaky = again.check != failure.check || again.eventIndex != failure.eventIndex
+            failure = again
+        } else if case .passed(let t) = replay.outcome {
+            trace = t
+        }
+        var report = FailureReport(
+            failure: failure, history: history, originalLength: first.failingEvents.count,
+            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations,
+            shrinkStop: result.stopReason.description, flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
+            replayToken: ReplayToken(initial).text)
+        report.minimalChoices = result.sequence.values
+        return report
+    }
+
+    /// Looks at up to `shrinkSearchHistories` further histories for more failures of the same
+    /// check, shrinks up to `shrinkStarts − 1` of them, and keeps the smallest result.
+    func refine(_ found: FailureReport, after start: Int, in planned: [Int], runner: CaseRunner<S>) -> (best: FailureReport, next: Int) {
+        var best = found
+        var starts = 1
+        var evaluations = found.shrinkEvaluations
+        var position = start
+        let end = min(planned.count, start + configuration.shrinkSearchHistories)
+        while starts < configuration.shrinkStarts, position < end, !found.flaky {
+            let batch = Array(planned[position..<min(end, position + Self.batchSize)])
+            let outcomes = runBatch(batch, runner: runner)
+            var consumed = batch.count
+            for (i, outcome) in outcomes.enumerated() where outcome.failed && outcome.failure?.check == found.check {
+                let candidate = shrink(history: batch[i], runner: runner, historiesRun: found.foundAfterHistories ?? 0)
+                starts += 1
+                evaluations += candidate.shrinkEvaluations
+                if !candidate.flaky, ChoiceSequence.shortlexPrecedes(candidate.minimalChoices, best.minimalChoices) {
+                    best = candidate
+                }
+                if starts >= configuration.shrinkStarts {
+                    consumed = i + 1
+                    break
+                }
+            }
+            position += consumed
+        }
+        best.shrinkStarts = starts
+        best.shrinkEvaluations = evaluations
+        best.originalLength = found.originalLength
+        best.replayToken = found.replayToken
+        return (best, position)
+    }
+
+    /// A report for a history that failed once and passed when run again.
+    private func flakyReport(number: Int, runner: CaseRunner<S>) -> FailureReport {
+        let failure = Failure.fault(
+            "history \(number + 1) failed once and passed when run again with the same choices", at: -1,
+            while: "a second run")
+        return FailureReport(
+            failure: failure,
+            history: History(catalog: catalog, store: configuration.profile.fixedSettings, events: []),
+            originalLength: 0, foundAfterHistories: nil, replayedFrom: nil, shrinkEvaluations: 0,
+            shrinkStop: "not shrunk: the failure did not repeat", flaky: true, trace: [], subjectOutput: nil,
+            savedPath: nil, replayToken: nil)
+    }
+}
+
+/// The tool's name and version, written into the histories it saves.
+public enum ToolVersion {
+    /// `purchase-conformance` and its version.
+    public static let text = "purchase-conformance 0.1.0"
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import Generators
+import PurchaseStateMachine
+
+/// Progress of a running campaign, for a live status line.
+public struct CampaignProgress: Sendable {
+    public var historiesRun: Int
+    public var historiesPlanned: Int
+    public var eventsRun: Int
+    public var failuresFound: Int
+    public var elapsed: Duration
+    /// What the campaign is doing now ("generating", "shrinking refund-never-entitled", …).
+    public var phase: String
+}
+
+/// A conformance campaign: replays saved failures, generates histories, shrinks each failure
+/// to its shortest history and replays it once more before reporting.
+///
+/// Histories are numbered; history `n` draws from `seed.derived(n)`, and the first failure is
+/// the lowest-numbered one, so the report is the same whatever the number of threads.
+public struct Campaign<S: PurchaseSubject>: Sendable {
+    public let catalog: Catalog
+    public let configuration: CampaignConfiguration
+    public let factory: SubjectFactory<S>
+    /// The subject's name, for reports and saved files.
+    public let subjectName: String
+    /// Called between batches of histories with the progress so far.
+    public var progress: (@Sendable (CampaignProgress) -> Void)?
+
+    /// The number of histories run between progress reports and determinism checkpoints.
+    static var batchSize: Int { 128 }
+
+    /// Creates a campaign over `catalog` for subjects built by `factory`.
+    public init(
+        catalog: Catalog, configuration: CampaignConfiguration, subjectName: String,
+        factory: @escaping SubjectFactory<S>
+    ) {
+        self.catalog = catalog
+        self.configuration = configuration
+        self.subjectName = subjectName
+        self.factory = factory
+    }
+
+    /// Runs the campaign to its end.
+    public func run() -> CampaignResult {
+        let clock = ContinuousClock()
+        let began = clock.now
+        var checks = configuration.checks
+        var failures: [FailureReport] = []
+        var shrinkTime = Duration.zero
+        var coverage = configuration.collectStatistics ? CoverageCounts() : nil
+        let planned = (0..<configuration.histories).filter { configuration.shard?.contains($0) ?? true }
+        var result = CampaignResult(
+            seed: configuration.seed, historiesRun: 0, eventsRun: 0, savedReplayed: 0, failures: [],
+            stopReason: .completed, coverage: nil, coverageShortfalls: [], elapsed: .zero, shrinkTime: .zero)
+        func finish(_ reason: CampaignStopReason) -> CampaignResult {
+            result.failures = failures
+            result.stopReason = reason
+            result.coverage = coverage
+            if let coverage { result.coverageShortfalls = shortfalls(coverage) }
+            result.elapsed = clock.now - began
+            result.shrinkTime = shrinkTime
+            return result
+        }
+        for saved in configuration.savedHistories {
+            result.savedReplayed += 1
+            let replay = Replayer(catalogOverride: nil, policy: nil, checks: checks, factory: factory)
+                .replay(saved.history, trace: true)
+            guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check) else { continue }
+            var history = saved.history
+            history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+            failures.append(
+                FailureReport(
+                    failure: failure, history: history, originalLength: history.events.count, foundAfterHistories: nil,
+                    replayedFrom: saved.path, shrinkEvaluations: 0, shrinkStop: "replayed from a saved file",
+                    flaky: false, trace: trace, subjectOutput: nil, savedPath: saved.path, replayToken: nil))
+            if !configuration.findAllFailures { return finish(.failureFound) }
+            checks = checks.skipping([failure.check])
+        }
+        var position = 0
+        while position < planned.count {
+            if let limit = configuration.timeLimit, clock.now - began >= limit { return finish(.timeLimit) }
+            let batch = Array(planned[position..<min(planned.count, position + Self.batchSize)])
+            let runner = CaseRunner(
+                catalog: catalog, profile: configuration.profile, start: configuration.start,
+                policy: configuration.policy, checks: checks, factory: factory)
+            let outcomes = runBatch(batch, runner: runner)
+            var firstFailure: Int?
+            for (i, outcome) in outcomes.enumerated() {
+                result.historiesRun += 1
+                result.eventsRun += outcome.events
+                if outcome.failed {
+                    firstFailure = i
+                    break
+                }
+            }
+            if configuration.collectStatistics {
+                for o in outcomes.prefix((firstFailure ?? outcomes.count - 1) + 1) {
+                    if let c = o.coverage { coverage?.merge(c) }
+                }
+            }
+            guard let f = firstFailure else {
+                position += batch.count
+                report(result, failures.count, clock.now - began, "generating")
+                continue
+            }
+            let number = batch[f]
+            report(result, failures.count, clock.now - began, "shrinking")
+            let shrinkBegan = clock.now
+            var found = shrink(history: number, runner: runner, historiesRun: result.historiesRun)
+            let refined = refine(found, after: position + f + 1, in: planned, runner: runner)
+            found = refined.best
+            shrinkTime += clock.now - shrinkBegan
+            found.foundAfterHistories = result.historiesRun
+            failures.append(found)
+            position = refined.next
+            if !configuration.findAllFailures { return finish(.failureFound) }
+            if failures.count >= configuration.maxFailures { return finish(.failureLimit) }
+            checks = checks.skipping([found.check])
+            if checks.builtIn.isEmpty && checks.custom.isEmpty { return finish(.failureLimit) }
+        }
+        return finish(.completed)
+    }
+
+    private func report(_ result: CampaignResult, _ failures: Int, _ elapsed: Duration, _ phase: String) {
+        progress?(
+            CampaignProgress(
+                historiesRun: result.historiesRun, historiesPlanned: configuration.histories, eventsRun: result.eventsRun,
+                failuresFound: failures, elapsed: elapsed, phase: phase))
+    }
+
+    private func shortfalls(_ coverage: CoverageCounts) -> [(requirement: CoverageRequirement, reached: Double)] {
+        let labels = coverage.labels
+        let events = max(1, coverage.eventKinds.reduce(0, +))
+        var out: [(requirement: CoverageRequirement, reached: Double)] = []
+        for requirement in configuration.coverage {
+            let count = labels.first { $0.label == requirement.label }?.count ?? 0
+            let perEvent = requirement.label.hasPrefix("event:") || requirement.label.hasPrefix("state:")
+                || requirement.label.hasPrefix("situation:")
+            let share = Double(count) / Double(perEvent ? events : max(1, coverage.histories))
+            if count == 0 || share < requirement.minimumShare { out.append((requirement, share)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,80 @@
+import Generators
+import PurchaseStateMachine
+
+/// What one generated (or replayed) case came to.
+enum CaseResult {
+    /// Every check held after every event.
+    case passed(events: Int)
+    /// A check failed; `events` are the events that ran, the failing one last.
+    case failed(Failure, events: [Event], settings: StoreSettings)
+    /// The choices could not make a history (replay ran out, or a generator limit).
+    case stopped(GenerationStop)
+}
+
+/// Generates a history from a test case's choices while running it against a fresh subject.
+///
+/// Events are drawn one at a time from the model's current state and executed at once, so
+/// the history stops at its first failure and every event is valid where it stands.
+struct CaseRunner<S: PurchaseSubject>: Sendable {
+    let catalog: Catalog
+    let generator: HistoryGenerator
+    let start: Instant
+    let policy: AppPolicy
+    let checks: CheckSelection
+    let factory: SubjectFactory<S>
+
+    init(
+        catalog: Catalog, profile: GenerationProfile, start: Instant, policy: AppPolicy, checks: CheckSelection,
+        factory: @escaping SubjectFactory<S>
+    ) {
+        self.catalog = catalog
+        self.generator = HistoryGenerator(catalog: catalog, profile: profile)
+        self.start = start
+        self.policy = policy
+        self.checks = checks
+        self.factory = factory
+    }
+
+    /// Runs the case; `statistics`, when given, counts what the case exercised.
+    func run(_ tc: TestCase, statistics: UnsafeMutablePointer<CoverageCounts>? = nil) -> CaseResult {
+        let setup: HistoryGenerator.Setup
+        do { setup = try generator.drawSetup(tc) } catch { return .stopped(error) }
+        var execution: HistoryExecution<S>
+        do {
+            execution = try HistoryExecution(
+                catalog: catalog, settings: setup.settings, start: start, policy: policy, checks: checks,
+                factory: factory, recordTrace: false)
+        } catch {
+            return .failed(error, events: [], settings: setup.settings)
+        }
+        statistics?.pointee.recordStore(setup.settings)
+        var events: [Event] = []
+        for _ in 0..<generator.profile.maxEvents {
+            tc.startSpan(HistoryGenerator.eventSpan)
+            let event: Event
+            do {
+                guard try tc.drawBool(probability: setup.continueProbability) else {
+                    tc.endSpan()
+                    break
+                }
+                event = try generator.drawEvent(tc, setup: setup, model: execution.model)
+            } catch {
+                tc.endSpan()
+                return .stopped(error)
+            }
+            tc.endSpan()
+            events.append(event)
+            switch execution.step(event) {
+            case .passed:
+                statistics?.pointee.record(event: event, model: execution.model)
+            case .failed(let failure):
+                execution.finish()
+                return .failed(failure, events: events, settings: setup.settings)
+            case .rejected(let rejection):
+                return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
+            }
+        }
+        execution.finish()
+        return .passed(events: events.count)
+    }
+}

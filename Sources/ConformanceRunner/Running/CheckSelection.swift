@@ -1,0 +1,31 @@
+/// Which checks run: the built-in ones switched on, plus the user's custom checks.
+public struct CheckSelection: Sendable {
+    /// The built-in checks that run (all by default).
+    public var builtIn: Set<CheckID>
+    /// The user's own checks, evaluated after the built-in ones, in this order.
+    public var custom: [CustomCheck]
+
+    /// Every built-in check and no custom check.
+    public init(builtIn: Set<CheckID> = Set(CheckDescription.builtIn.map(\.id)), custom: [CustomCheck] = []) {
+        self.builtIn = builtIn
+        self.custom = custom
+    }
+
+    /// The same selection without `ids`.
+    public func skipping(_ ids: [CheckID]) -> CheckSelection {
+        var copy = self
+        copy.builtIn.subtract(ids)
+        copy.custom.removeAll { ids.contains($0.id) }
+        return copy
+    }
+
+    /// Every check name this selection can report, built-in order first.
+    public var allIDs: [CheckID] {
+        CheckDescription.builtIn.map(\.id).filter { builtIn.contains($0) } + custom.map(\.id)
+    }
+
+    /// Whether `id` names a built-in or custom check that exists (enabled or not).
+    public func knows(_ id: CheckID) -> Bool {
+        CheckDescription.builtIn(id) != nil || custom.contains { $0.id == id }
+    }
+}
