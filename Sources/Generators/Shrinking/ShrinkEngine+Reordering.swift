@@ -49,6 +49,10 @@ extension ShrinkEngine {
 
     /// Moves an amount from one integer to a later one, keeping their sum (as signed offsets
     /// from their targets), so `(-17769, -15000)` can become `(-1, -32768)`.
+    ///
+    /// It runs before single choices are minimised: when values only matter through their sum
+    /// (an overflow, a total), one move settles both, where lowering each alone would bisect
+    /// toward a threshold that the move makes moot.
     func redistributeBetweenIntegers() {
         forEachNearbyIntegerPair { first, second in
             guard let transfer = Transfer(from: first, to: second, in: self) else { return }

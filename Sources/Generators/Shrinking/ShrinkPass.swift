@@ -6,10 +6,10 @@ enum ShrinkPass: Int, CaseIterable, Sendable {
     case zeroSpans
     case replaceWithDescendant
     case reorderSpans
+    case redistributePairs
     case minimizeChoices
     case minimizeDuplicates
     case lowerPairs
-    case redistributePairs
     case mergeSpans
     case deleteChoiceRuns
 
