@@ -6,7 +6,7 @@ enum EventCorpus {
     static let names = ["pro.m", "a b", "x,y", "", "-lead", "#hash", "日本", "quote\"s", "ok_1.2-3", "(paren)", "on"]
     static let durations = ["P1D", "P1M", "P1Y2M3DT4H5M6S", "PT1S", "P2W", "P0D"]
     static let values: [JSONValue?] = [
-        nil, .null, true, 3, .double(-2.5), "s, (t)", [1, "a"], .object(["k": .object(["n": [nil]])]), "",
+        nil, .null, true, 3, .double(-2.5), "s, (t)", [1, "a"], .object(["k": .object(["n": [.null]])]), "",
     ]
 
     static var all: [Event] {

@@ -116,6 +116,13 @@ struct ClockTests {
         #expect(store.model.state.deviceNow == store.model.state.now.adding(shift), "the offset persists")
     }
 
+    @Test("§14 (model choice): a new device clock offset replaces the previous one")
+    func offsetReplaces() throws {
+        var store = try TestStore()
+        try store.run("setDeviceClock(P1D)", "setDeviceClock(P2D)")
+        #expect(store.model.state.deviceNow == store.model.state.now.adding(.days(2)))
+    }
+
     @Test("§14: setting the device clock back to zero offset makes both clocks agree")
     func resetClock() throws {
         var store = try TestStore()

@@ -117,6 +117,14 @@ struct OfferTests {
         #expect(try store.tx(2).offerType == .promotional)
     }
 
+    @Test("§10 (model choice): a refunded (revoked) subscription is not churned, so no win-back offer")
+    func noWinBackAfterRefund() throws {
+        var store = try TestStore()
+        try store.run("purchase(pro.m)", "refund(#1)", "advanceTime(P2M)")
+        #expect(try store.rejection("purchase(pro.m, offer: winBack)") != nil)
+        #expect(try store.rejection("purchase(pro.m, offer: promotional)") == nil)
+    }
+
     @Test("§5.1 (model choice): a cancelled or pending purchase does not use up introductory eligibility")
     func cancelledKeepsEligibility() throws {
         var store = try TestStore()

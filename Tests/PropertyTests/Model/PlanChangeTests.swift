@@ -92,6 +92,17 @@ struct PlanChangeTests {
         #expect(try store.tx(2).productID == "pro.m")
     }
 
+    @Test("§8 (model choice): a downgrade after auto-renew was turned off turns it back on, to the new product")
+    func downgradeReenablesAutoRenew() throws {
+        var store = try TestStore()
+        try store.run("purchase(pro.m)", "setAutoRenew(G, off)", "purchase(basic.m)")
+        let info = try store.status("G").renewalInfo
+        #expect(info.willAutoRenew)
+        #expect(info.autoRenewPreference == "basic.m")
+        try store.run("advanceTime(P1M)")
+        #expect(try store.tx(2).productID == "basic.m")
+    }
+
     @Test("§8: a crossgrade to the same duration takes effect at once, like an upgrade")
     func sameDurationCrossgrade() throws {
         var store = try TestStore()

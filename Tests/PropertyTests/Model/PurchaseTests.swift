@@ -142,6 +142,15 @@ struct PurchaseTests {
         #expect(try store.entitlement("pro.m") == .unverified)
     }
 
+    @Test("§2.1 (model choice): renewals of an unverified subscription purchase are verified")
+    func unverifiedRenewals() throws {
+        var store = try TestStore()
+        try store.run("purchase(pro.m, outcome: unverified)", "advanceTime(P1M)")
+        #expect(store.model.state.isVerified(1) == false)
+        #expect(store.model.state.isVerified(2) == true)
+        #expect(store.entitled == ["pro.m"])
+    }
+
     @Test("§2: the appAccountToken given at purchase comes back in the transaction")
     func appAccountToken() throws {
         var store = try TestStore()
