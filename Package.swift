@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Generators", targets: ["Generators"]),
         .library(name: "ShrinkingChallenge", targets: ["ShrinkingChallenge"]),
         .library(name: "ConformanceRunner", targets: ["ConformanceRunner"]),
+        .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
     ],
     targets: [
@@ -26,6 +27,8 @@ let package = Package(
             dependencies: ["PurchaseStateMachine", "Generators"],
             exclude: ["Tool"]
         ),
+        // `Conformance.check` for Swift Testing: records failures as issues at the caller.
+        .target(name: "ConformanceTesting", dependencies: ["ConformanceRunner", "Generators", "PurchaseStateMachine"]),
         // The command-line tool; no logic of its own.
         .executableTarget(
             name: "purchase-conformance",
@@ -34,7 +37,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PropertyTests",
-            dependencies: ["PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner"]
+            dependencies: [
+                "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RegressionCorpus",

@@ -1,0 +1,75 @@
+import Foundation
+import PurchaseStateMachine
+
+/// Reads and writes `purchase-history/1` files and the catalogs they point at.
+public enum HistoryFile {
+    /// Reads, parses and validates the history at `path`; a `catalogFile` is read relative to it.
+    /// Every problem is a `FormatError` naming the file (and field and event).
+    public static func read(_ path: String) throws(FormatError) -> History {
+        let text = try readText(path)
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            return try History(text: text) { relative throws(FormatError) in
+                let full = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+                return try readCatalog(full)
+            }
+        } catch {
+            throw error.file == nil ? error.inFile(path) : error
+        }
+    }
+
+    /// Reads a catalog: an Xcode `.storekit` file, or JSON with a `products` array (a bare
+    /// catalog or a history file's inline catalog).
+    public static func readCatalog(_ path: String) throws(FormatError) -> Catalog {
+        let text = try readText(path)
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch {
+            throw FormatError(file: path, field: "", message: "not valid JSON: \(error)")
+        }
+        do {
+            if path.hasSuffix(".storekit") { return try Catalog(storeKitConfiguration: json) }
+            if let catalog = json["catalog"], json["format"] != nil { return try Catalog(json: catalog) }
+            return try Catalog(json: json, path: "")
+        } catch {
+            throw error.inFile(path)
+        }
+    }
+
+    /// Writes `history` to `path` atomically (a temporary file renamed into place), keys sorted,
+    /// two-space indentation; creates missing folders.
+    public static func write(_ history: History, to path: String) throws(FormatError) {
+        try writeText(history.fileText, to: path)
+    }
+
+    /// Writes `text` to `path` atomically, creating missing folders.
+    public static func writeText(_ text: String, to path: String) throws(FormatError) {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw FormatError(file: path, field: "", message: "could not write: \(error.localizedDescription)")
+        }
+    }
+
+    static func readText(_ path: String) throws(FormatError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FormatError(file: path, field: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw FormatError(file: path, field: "", message: "is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FormatError(file: path, field: "", message: "could not be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FormatError(file: path, field: "", message: "is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// The `.json` files directly inside `folder`, sorted by name; nil when the folder does not exist.
+    public static func historyFiles(in folder: String) -> [String]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
+    }
+}
