@@ -121,6 +121,16 @@ struct PurchaseTests {
         #expect(store.entitled == [], "40 days after the first purchase, not 60")
     }
 
+    @Test("§3.1/§9 (model choice): when the latest non-renewing purchase is refunded, the earlier one is listed and decides")
+    func nonRenewingLatestRefunded() throws {
+        var store = try TestStore()
+        try store.run("purchase(pass30)", "advanceTime(P10D)", "purchase(pass30)", "refund(#2)")
+        #expect(store.currentEntitlements == [1])
+        #expect(store.entitled == ["pass30"])
+        try store.run("advanceTime(P20D)")
+        #expect(store.entitled == [], "the first purchase's 30 days are over")
+    }
+
     @Test("§5.1: a cancelled or failed purchase returns no transaction and changes nothing", arguments: ["userCancelled", "failed"])
     func cancelledOrFailed(outcome: String) throws {
         var store = try TestStore()

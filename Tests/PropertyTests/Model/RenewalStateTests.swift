@@ -96,9 +96,3 @@ struct RenewalStateTests {
         #expect(store.entitled(policy: AppPolicy(billingGraceEntitles: false)) == [])
     }
 }
-
-extension TestStore {
-    func entitled(policy: AppPolicy) -> [String] {
-        model.expectedState(policy: policy).entitled.indices.map { model.catalog.products[$0].id }
-    }
-}

@@ -80,6 +80,11 @@ struct TestStore {
     /// The products a correct app grants now (catalog order).
     var entitled: [String] { model.expectedState().entitled.indices.map { model.catalog.products[$0].id } }
 
+    /// The products a correct app with `policy` grants now.
+    func entitled(policy: AppPolicy) -> [String] {
+        model.expectedState(policy: policy).entitled.indices.map { model.catalog.products[$0].id }
+    }
+
     /// The ids `Transaction.currentEntitlements` lists.
     var currentEntitlements: [UInt64] { model.currentEntitlements.map(\.transaction.id) }
 
