@@ -27,4 +27,24 @@ public struct ChallengeRunRecord: Codable, Hashable, Sendable {
     public let ideal: Bool
     /// Whether the shrunk value has the ideal's size.
     public let sizeMinimal: Bool
+
+    /// Creates a record from its fields.
+    public init(
+        variant: String, seed: String, found: Bool, genCalls: Int, shrinkEvals: Int, rejected: Int, original: String?,
+        shrunk: String?, wallMsTotal: Double, wallMsShrink: Double, capHit: Bool, ideal: Bool, sizeMinimal: Bool
+    ) {
+        self.variant = variant
+        self.seed = seed
+        self.found = found
+        self.genCalls = genCalls
+        self.shrinkEvals = shrinkEvals
+        self.rejected = rejected
+        self.original = original
+        self.shrunk = shrunk
+        self.wallMsTotal = wallMsTotal
+        self.wallMsShrink = wallMsShrink
+        self.capHit = capHit
+        self.ideal = ideal
+        self.sizeMinimal = sizeMinimal
+    }
 }

@@ -8,6 +8,12 @@ public struct ChallengeSummary: Hashable, Sendable {
         public let value: String
         /// How many finding runs ended on it.
         public let runs: Int
+
+        /// Creates a result row.
+        public init(value: String, runs: Int) {
+            self.value = value
+            self.runs = runs
+        }
     }
 
     /// Mean, minimum, maximum and median of a list of numbers.

@@ -86,6 +86,9 @@ public final class TestCase {
     /// Whether the case replays recorded choices rather than drawing random ones.
     public var isReplay: Bool { replaying }
 
+    /// The shrink indices a replay-mode case reads, in order (empty in random mode).
+    public var replayPrefix: [UInt64] { prefix }
+
     /// The draws made so far, in order.
     public var choices: [Choice] { recorded }
 

@@ -3,8 +3,6 @@
 /// Passes live in extensions; each proposes candidates through ``attempt(_:)``, which enforces
 /// the rules every pass relies on: only strictly shortlex-smaller candidates are run, no
 /// candidate is run twice, and every limit is checked before a call.
-import Glibc // DEBUG
-let debugTrace = getenv("SHRINK_TRACE") != nil // DEBUG
 
 final class ShrinkEngine {
     enum Attempt: Equatable {
@@ -111,7 +109,6 @@ final class ShrinkEngine {
         }
         replayCase.reset(replaying: candidate)
         let verdict = test(replayCase)
-        if debugTrace { print("  [\(activePass.name)] \(verdict) \(candidate.count <= 24 ? "\(candidate)" : "len \(candidate.count)")") } // DEBUG
         evaluations += 1
         statistics[activePass.rawValue].calls += 1
         if verdict == .interesting {
