@@ -46,7 +46,7 @@ enum EventCorpus {
 }
 
 @Suite("The compact event spelling")
-struct CompactSpellingTests {
+struct ModelCompactSpellingTests {
     @Test("Parsing the compact spelling of an event gives the event back, for every event of a broad corpus")
     func roundTrip() throws {
         let events = EventCorpus.all

@@ -2,7 +2,7 @@ import PurchaseStateMachine
 import Testing
 
 @Suite("Delivery: unfinished transactions, relaunch, restore and finish (§3, §4, §6)")
-struct DeliveryTests {
+struct ModelDeliveryTests {
     /// The ids a relaunch hands the launching app.
     static func relaunched(_ messages: [StoreMessage]) -> [UInt64]? {
         guard messages.count == 1, case .relaunch(let unfinished) = messages[0] else { return nil }
@@ -11,7 +11,7 @@ struct DeliveryTests {
 
     @Test("§3.4/§4: a relaunch redelivers every unfinished transaction once, in creation order")
     func relaunchRedelivers() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(coins100)", "purchase(lifetime)", "purchase(pro.m)")
         store.finish(2)
         #expect(Self.relaunched(try store.run("relaunch")) == [1, 3])
@@ -22,7 +22,7 @@ struct DeliveryTests {
 
     @Test("§4: finishing never changes entitlements of non-consumables and subscriptions")
     func finishKeepsEntitlements() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(lifetime)", "purchase(pro.m)", "purchase(pass30)")
         let before = (store.entitled, store.currentEntitlements)
         store.finishAll()
@@ -33,7 +33,7 @@ struct DeliveryTests {
 
     @Test("§4: finishing an unknown transaction is refused")
     func finishUnknown() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let noneYet = store.model.finish(1)
         #expect(noneYet == false)
         try store.run("purchase(adfree)")
@@ -45,7 +45,7 @@ struct DeliveryTests {
 
     @Test("§3.2: all lists unfinished consumables, non-consumables and every renewal, not finished consumables")
     func allTransactions() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(coins100)", "purchase(coins100)", "purchase(adfree)", "purchase(pro.m)", "advanceTime(P1M)")
         store.finish(1)
         #expect(store.all == [2, 3, 4, 5])
@@ -57,7 +57,7 @@ struct DeliveryTests {
 
     @Test("§6: restore creates nothing, delivers nothing and tells the server nothing")
     func restoreCreatesNothing() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(lifetime)", "purchase(pro.m)")
         let before = (store.entitled, store.currentEntitlements, store.model.state.transactionCount)
         let messages = try store.run("restore")
@@ -69,7 +69,7 @@ struct DeliveryTests {
 
     @Test("§6/§9: restore after a refund restores nothing", arguments: ["lifetime", "pro.m", "pass30"])
     func restoreAfterRefund(product: String) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(\(product))", "refund(#1)")
         store.finishAll()
         try store.run("restore")
@@ -81,14 +81,14 @@ struct DeliveryTests {
 
     @Test("§3.1: currentEntitlements lists transactions oldest first by default, one per entitled product")
     func currentEntitlementsOrder() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(weekly)", "purchase(lifetime)", "purchase(coins100)", "purchase(pass30)", "advanceTime(P1W)")
         #expect(store.currentEntitlements == [2, 4, 5])
     }
 
     @Test("§3.4: an app action reaches the app as it is, and changes nothing in the store")
     func appAction() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let messages = try store.run(#"appAction(useCredit, {"amount": 3})"#)
         #expect(messages == [.appAction(name: "useCredit", value: .object(["amount": 3]))])
         #expect(store.model.state.transactionCount == 0)
@@ -96,11 +96,11 @@ struct DeliveryTests {
 }
 
 @Suite("Device clock and store clock (§14)")
-struct ClockTests {
+struct ModelClockTests {
     @Test("§14: moving the device clock changes deviceNow only, never the store's time or expectations",
           arguments: ["P40D", "-P40D", "PT5H"])
     func deviceClock(offset: String) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "purchase(pass30)", "advanceTime(P10D)")
         let before = (store.entitled, store.currentEntitlements, store.model.statuses, store.now)
         let messages = try store.run("setDeviceClock(\(offset))")
@@ -118,14 +118,14 @@ struct ClockTests {
 
     @Test("§14 (model choice): a new device clock offset replaces the previous one")
     func offsetReplaces() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("setDeviceClock(P1D)", "setDeviceClock(P2D)")
         #expect(store.model.state.deviceNow == store.model.state.now.adding(.days(2)))
     }
 
     @Test("§14: setting the device clock back to zero offset makes both clocks agree")
     func resetClock() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("setDeviceClock(-P1D)", "setDeviceClock(P0D)")
         #expect(store.model.state.deviceNow == store.model.state.now)
     }

@@ -2,7 +2,7 @@ import PurchaseStateMachine
 import Testing
 
 @Suite("purchase-history/1 files: reading, writing, round trips")
-struct HistoryFormatTests {
+struct ModelHistoryFormatTests {
     /// The example of history-format.md, verbatim.
     static let specExample = """
         {

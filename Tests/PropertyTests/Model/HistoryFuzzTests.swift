@@ -1,8 +1,8 @@
 import PurchaseStateMachine
 import Testing
 
-/// SplitMix64: a tiny deterministic generator, so every run mutates the same way.
-struct SplitMix64 {
+/// MutationRandom: a tiny deterministic generator, so every run mutates the same way.
+private struct MutationRandom {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -15,9 +15,9 @@ struct SplitMix64 {
 }
 
 @Suite("No input crashes the history reader or the model")
-struct HistoryFuzzTests {
+struct ModelHistoryFuzzTests {
     /// A valid history touching every event kind and product type.
-    static let seed = historyText(
+    static let seed = modelHistoryText(
         catalog: #"{"products": [{"id": "coins", "type": "consumable", "grant": 10}, {"id": "premium", "type": "nonConsumable", "familyShareable": true}, {"id": "season", "type": "nonRenewable", "duration": "P3M"}, {"id": "monthly", "type": "autoRenewable", "group": "pro", "level": 2, "period": "P1M", "introductoryOffer": {"mode": "payAsYouGo", "duration": "P1W", "periods": 2}}, {"id": "yearly", "type": "autoRenewable", "group": "pro", "level": 1, "period": "P1Y", "familyShareable": true}]}"#,
         events: #"[{"event": "purchase", "product": "monthly", "appAccountToken": "123E4567-E89B-12D3-A456-426614174000"}, {"event": "purchase", "product": "coins", "quantity": 3}, {"event": "purchase", "product": "premium", "outcome": "pending"}, {"event": "askToBuy", "request": 1, "approve": true}, {"event": "advanceTime", "by": "P1M"}, {"event": "setBilling", "ok": false}, {"event": "advanceTime", "by": "P20D"}, {"event": "setBilling", "ok": true}, {"event": "purchase", "product": "yearly"}, {"event": "refund", "transaction": 2, "reason": "developerIssue"}, {"event": "refundReversed", "transaction": 2}, {"event": "refundDeclined", "transaction": 3}, {"event": "familyShare", "product": "yearly"}, {"event": "familyUnshare", "product": "yearly"}, {"event": "setAutoRenew", "group": "pro", "enabled": false}, {"event": "relaunch"}, {"event": "restore"}, {"event": "setDeviceClock", "offset": "-PT3H"}, {"event": "appAction", "name": "use", "value": {"n": [1, 2.5, null]}}, {"event": "purchase", "product": "season", "outcome": "unverified", "otherDevice": true}]"#,
         extra: #", "store": {"gracePeriod": "P3D", "variations": {"duplicateUpdates": true}}, "policy": {"billingGraceEntitles": false}, "expect": {"passes": true}"#)
@@ -76,7 +76,7 @@ struct HistoryFuzzTests {
 
     @Test("Thousands of deterministic mutations read or fail with a FormatError")
     func mutations() {
-        var random = SplitMix64(state: 0x5EED_0002)
+        var random = MutationRandom(state: 0x5EED_0002)
         let base = Array(Self.seed)
         var valid = 0
         for _ in 0..<1_500 {
@@ -98,18 +98,18 @@ struct HistoryFuzzTests {
     }
 
     static let extremes: [String] = [
-        historyText(catalog: #"{"products": [{"id": "c", "type": "consumable", "grant": 9223372036854775807}]}"#,
+        modelHistoryText(catalog: #"{"products": [{"id": "c", "type": "consumable", "grant": 9223372036854775807}]}"#,
                     events: #"[{"event": "purchase", "product": "c", "quantity": 10}, {"event": "purchase", "product": "c", "quantity": 10}]"#),
-        historyText(catalog: #"{"products": [{"id": "m", "type": "autoRenewable", "group": "g", "level": 1, "period": "P1M", "introductoryOffer": {"mode": "freeTrial", "duration": "P999999999Y", "periods": 9223372036854775807}}]}"#,
+        modelHistoryText(catalog: #"{"products": [{"id": "m", "type": "autoRenewable", "group": "g", "level": 1, "period": "P1M", "introductoryOffer": {"mode": "freeTrial", "duration": "P999999999Y", "periods": 9223372036854775807}}]}"#,
                     events: #"[{"event": "purchase", "product": "m"}]"#),
-        historyText(catalog: #"{"products": [{"id": "m", "type": "autoRenewable", "group": "g", "level": 9223372036854775807, "period": "P999999999Y"}]}"#,
+        modelHistoryText(catalog: #"{"products": [{"id": "m", "type": "autoRenewable", "group": "g", "level": 9223372036854775807, "period": "P999999999Y"}]}"#,
                     events: #"[{"event": "purchase", "product": "m"}, {"event": "advanceTime", "by": "P999999999Y"}, {"event": "setDeviceClock", "offset": "-P999999999Y"}]"#),
-        historyText(events: "[" + Array(repeating: #"{"event": "advanceTime", "by": "P999999999Y"}"#, count: 320).joined(separator: ",") + "]"),
-        historyText(events: #"[{"event": "askToBuy", "request": 9223372036854775807, "approve": true}]"#),
-        historyText(events: #"[{"event": "refund", "transaction": 9223372036854775807}]"#),
-        historyText(events: #"[{"event": "purchase", "product": "coins", "quantity": -9223372036854775808}]"#),
-        historyText(events: #"[{"event": "purchase", "product": "coins", "quantity": 1e300}]"#),
-        historyText(catalog: #"{"products": [{"id": "s", "type": "nonRenewable", "duration": "P999999999Y"}]}"#,
+        modelHistoryText(events: "[" + Array(repeating: #"{"event": "advanceTime", "by": "P999999999Y"}"#, count: 320).joined(separator: ",") + "]"),
+        modelHistoryText(events: #"[{"event": "askToBuy", "request": 9223372036854775807, "approve": true}]"#),
+        modelHistoryText(events: #"[{"event": "refund", "transaction": 9223372036854775807}]"#),
+        modelHistoryText(events: #"[{"event": "purchase", "product": "coins", "quantity": -9223372036854775808}]"#),
+        modelHistoryText(events: #"[{"event": "purchase", "product": "coins", "quantity": 1e300}]"#),
+        modelHistoryText(catalog: #"{"products": [{"id": "s", "type": "nonRenewable", "duration": "P999999999Y"}]}"#,
                     events: #"[{"event": "purchase", "product": "s"}, {"event": "advanceTime", "by": "PT1S"}]"#),
         #"{"format": "purchase-history/1", "start": "9999-12-31T23:59:59Z", "catalog": {"products": [{"id": "m", "type": "autoRenewable", "group": "g", "level": 1, "period": "P1M"}]}, "events": [{"event": "purchase", "product": "m"}, {"event": "advanceTime", "by": "P2M"}]}"#,
         String(repeating: "[", count: 100_000),

@@ -2,7 +2,7 @@ import PurchaseStateMachine
 import Testing
 
 /// A malformed JSON text and where the parser must say it stopped.
-struct JSONErrorCase: Sendable, CustomTestStringConvertible {
+struct JSONSyntaxErrorCase: Sendable, CustomTestStringConvertible {
     var text: String
     var line: Int
     var column: Int
@@ -11,7 +11,7 @@ struct JSONErrorCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("JSON parsing and rendering")
-struct JSONFormatTests {
+struct ModelJSONFormatTests {
     static let documents: [String] = [
         #"null"#, #"true"#, #"false"#, #"0"#, #"-12"#, #"9223372036854775807"#, #"-9223372036854775808"#,
         #"1.5"#, #"-0.25"#, #"1e300"#, #"6.02e-23"#, #""""#, #""plain""#,
@@ -60,31 +60,31 @@ struct JSONFormatTests {
         #expect(JSONValue.int(1)["a"] == nil)
     }
 
-    static let errors: [JSONErrorCase] = [
-        JSONErrorCase(text: "", line: 1, column: 1, message: "unexpected end of input"),
-        JSONErrorCase(text: "{\"a\": 1,\n  }", line: 2, column: 3, message: "expected a quoted member name"),
-        JSONErrorCase(text: "[1, 2", line: 1, column: 6, message: "unexpected end of input in an array"),
-        JSONErrorCase(text: "{\"a\" 1}", line: 1, column: 6, message: "expected ':'"),
-        JSONErrorCase(text: "{\"a\": 1 \"b\": 2}", line: 1, column: 9, message: "expected ',' or '}'"),
-        JSONErrorCase(text: "[1]\n[2]", line: 2, column: 1, message: "unexpected content after the JSON value"),
-        JSONErrorCase(text: "\"open", line: 1, column: 6, message: "unterminated string"),
-        JSONErrorCase(text: "\"a\tb\"", line: 1, column: 3, message: "control character in a string"),
-        JSONErrorCase(text: #""\x""#, line: 1, column: 4, message: "invalid escape"),
-        JSONErrorCase(text: #""\ud83c""#, line: 1, column: 8, message: "lone surrogate in a string"),
-        JSONErrorCase(text: #""\udf89""#, line: 1, column: 8, message: "lone surrogate in a string"),
-        JSONErrorCase(text: #""\u12""#, line: 1, column: 4, message: #"invalid \u escape"#),
-        JSONErrorCase(text: "01", line: 1, column: 3, message: "leading zeros are not allowed"),
-        JSONErrorCase(text: "1.", line: 1, column: 3, message: "invalid number"),
-        JSONErrorCase(text: "-", line: 1, column: 2, message: "invalid number"),
-        JSONErrorCase(text: "1e999", line: 1, column: 1, message: "number out of range"),
-        JSONErrorCase(text: "tru", line: 1, column: 4, message: "invalid literal"),
-        JSONErrorCase(text: "{\"a\": 1, \"a\": 2}", line: 1, column: 10, message: "duplicate member \"a\""),
-        JSONErrorCase(text: "é", line: 1, column: 1, message: "unexpected character"),
-        JSONErrorCase(text: "\n\n  ]", line: 3, column: 3, message: "unexpected character ']'"),
+    static let errors: [JSONSyntaxErrorCase] = [
+        JSONSyntaxErrorCase(text: "", line: 1, column: 1, message: "unexpected end of input"),
+        JSONSyntaxErrorCase(text: "{\"a\": 1,\n  }", line: 2, column: 3, message: "expected a quoted member name"),
+        JSONSyntaxErrorCase(text: "[1, 2", line: 1, column: 6, message: "unexpected end of input in an array"),
+        JSONSyntaxErrorCase(text: "{\"a\" 1}", line: 1, column: 6, message: "expected ':'"),
+        JSONSyntaxErrorCase(text: "{\"a\": 1 \"b\": 2}", line: 1, column: 9, message: "expected ',' or '}'"),
+        JSONSyntaxErrorCase(text: "[1]\n[2]", line: 2, column: 1, message: "unexpected content after the JSON value"),
+        JSONSyntaxErrorCase(text: "\"open", line: 1, column: 6, message: "unterminated string"),
+        JSONSyntaxErrorCase(text: "\"a\tb\"", line: 1, column: 3, message: "control character in a string"),
+        JSONSyntaxErrorCase(text: #""\x""#, line: 1, column: 4, message: "invalid escape"),
+        JSONSyntaxErrorCase(text: #""\ud83c""#, line: 1, column: 8, message: "lone surrogate in a string"),
+        JSONSyntaxErrorCase(text: #""\udf89""#, line: 1, column: 8, message: "lone surrogate in a string"),
+        JSONSyntaxErrorCase(text: #""\u12""#, line: 1, column: 4, message: #"invalid \u escape"#),
+        JSONSyntaxErrorCase(text: "01", line: 1, column: 3, message: "leading zeros are not allowed"),
+        JSONSyntaxErrorCase(text: "1.", line: 1, column: 3, message: "invalid number"),
+        JSONSyntaxErrorCase(text: "-", line: 1, column: 2, message: "invalid number"),
+        JSONSyntaxErrorCase(text: "1e999", line: 1, column: 1, message: "number out of range"),
+        JSONSyntaxErrorCase(text: "tru", line: 1, column: 4, message: "invalid literal"),
+        JSONSyntaxErrorCase(text: "{\"a\": 1, \"a\": 2}", line: 1, column: 10, message: "duplicate member \"a\""),
+        JSONSyntaxErrorCase(text: "é", line: 1, column: 1, message: "unexpected character"),
+        JSONSyntaxErrorCase(text: "\n\n  ]", line: 3, column: 3, message: "unexpected character ']'"),
     ]
 
     @Test("Syntax errors name the line and column where reading stopped", arguments: errors)
-    func syntaxError(_ c: JSONErrorCase) {
+    func syntaxError(_ c: JSONSyntaxErrorCase) {
         do {
             let value = try JSONValue.parse(c.text)
             Issue.record("parsed \(value) instead of failing")

@@ -14,10 +14,10 @@ struct NoIntroCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Upgrades, downgrades and crossgrades (§8)")
-struct PlanChangeTests {
+struct ModelPlanChangeTests {
     @Test("§8: an upgrade takes effect at once: a new transaction and period, the old one marked isUpgraded")
     func upgrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(basic.y)", "advanceTime(P20D)")
         store.finish(1)
         let messages = try store.run("purchase(pro.m)")
@@ -29,8 +29,8 @@ struct PlanChangeTests {
         #expect(old.isUpgraded)
         #expect(old.revocationDate == nil, "§8: isUpgraded is not a refund")
         let new = try store.tx(2)
-        #expect(new.purchaseDate == instant("2026-01-21T00:00:00Z"))
-        #expect(new.expirationDate == instant("2026-02-21T00:00:00Z"), "a new billing period starts now")
+        #expect(new.purchaseDate == utc("2026-01-21T00:00:00Z"))
+        #expect(new.expirationDate == utc("2026-02-21T00:00:00Z"), "a new billing period starts now")
         #expect(new.originalID == 1, "§18.2 default: the originalID is kept")
         #expect(new.reason == .purchase)
         #expect(store.currentEntitlements == [2])
@@ -43,7 +43,7 @@ struct PlanChangeTests {
 
     @Test("§1: one subscription per group at a time: buying another product of the group changes the plan")
     func oneSubscriptionPerGroup() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(basic.m)", "purchase(pro.m)", "purchase(pro.y)", "purchase(weekly)")
         let groups = store.model.statuses
         #expect(groups.map(\.group) == ["G", "W"])
@@ -54,7 +54,7 @@ struct PlanChangeTests {
 
     @Test("§8: a downgrade takes effect at the next renewal; until then only autoRenewPreference changes")
     func downgrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P10D)")
         let messages = try store.run("purchase(basic.m)")
         #expect(messages.purchaseResults == ["success #1"], "model choice: the result carries the current transaction")
@@ -74,8 +74,8 @@ struct PlanChangeTests {
         #expect(tx.reason == .renewal)
         #expect(tx.originalID == 1)
         #expect(tx.offerType == nil, "§10: no introductory offer on a downgrade")
-        #expect(tx.purchaseDate == instant("2026-02-01T00:00:00Z"))
-        #expect(tx.expirationDate == instant("2026-03-01T00:00:00Z"))
+        #expect(tx.purchaseDate == utc("2026-02-01T00:00:00Z"))
+        #expect(tx.expirationDate == utc("2026-03-01T00:00:00Z"))
         status = try store.status("G")
         #expect(status.renewalInfo.autoRenewPreference == "basic.m")
         #expect(store.entitled == ["basic.m"])
@@ -83,7 +83,7 @@ struct PlanChangeTests {
 
     @Test("§8: choosing the current plan again cancels a pending downgrade with DID_CHANGE_RENEWAL_PREF and no subtype")
     func revertDowngrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "purchase(basic.m)")
         let revert = try store.run("setAutoRenew(G, on)")
         #expect(revert.notificationLabels == ["DID_CHANGE_RENEWAL_PREF"])
@@ -94,7 +94,7 @@ struct PlanChangeTests {
 
     @Test("§8 (model choice): a downgrade after auto-renew was turned off turns it back on, to the new product")
     func downgradeReenablesAutoRenew() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "setAutoRenew(G, off)", "purchase(basic.m)")
         let info = try store.status("G").renewalInfo
         #expect(info.willAutoRenew)
@@ -105,19 +105,19 @@ struct PlanChangeTests {
 
     @Test("§8: a crossgrade to the same duration takes effect at once, like an upgrade")
     func sameDurationCrossgrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P5D)")
         let messages = try store.run("purchase(pro.m2)")
         #expect(messages.purchaseResults == ["success #2"])
         #expect(messages.notificationLabels == ["DID_CHANGE_RENEWAL_PREF/UPGRADE"], "§18.3 default subtype")
         #expect(try store.tx(1).isUpgraded)
-        #expect(try store.tx(2).expirationDate == instant("2026-02-06T00:00:00Z"))
+        #expect(try store.tx(2).expirationDate == utc("2026-02-06T00:00:00Z"))
         #expect(store.entitled == ["pro.m2"])
     }
 
     @Test("§8: a crossgrade to a different duration takes effect at the next renewal")
     func differentDurationCrossgrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)")
         let messages = try store.run("purchase(pro.y)")
         #expect(messages.notificationLabels == ["DID_CHANGE_RENEWAL_PREF"], "§8/§18.3 default: no subtype")
@@ -126,15 +126,15 @@ struct PlanChangeTests {
         try store.run("advanceTime(P1M)")
         let tx = try store.tx(2)
         #expect(tx.productID == "pro.y")
-        #expect(tx.expirationDate == instant("2027-02-01T00:00:00Z"))
+        #expect(tx.expirationDate == utc("2027-02-01T00:00:00Z"))
         #expect(try store.tx(1).isUpgraded == false, "a delayed change marks nothing upgraded")
     }
 
     @Test("§8: upgrading from a monthly to a yearly plan of a higher level bills a new yearly period now")
     func upgradeToLongerPeriod() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(basic.m)", "advanceTime(P3D)", "purchase(pro.y)")
-        #expect(try store.tx(2).expirationDate == instant("2027-01-04T00:00:00Z"))
+        #expect(try store.tx(2).expirationDate == utc("2027-01-04T00:00:00Z"))
         #expect(try store.tx(1).isUpgraded)
         try store.run("advanceTime(P1Y)")
         #expect(try store.tx(3).productID == "pro.y", "the upgraded plan renews, not the old one")
@@ -142,7 +142,7 @@ struct PlanChangeTests {
 
     @Test("§8: an upgrade while a downgrade is pending replaces the pending change")
     func upgradeAfterDowngrade() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "purchase(basic.y)", "purchase(pro.m2)")
         #expect(try store.status("G").renewalInfo.autoRenewPreference == "pro.m2")
         try store.run("advanceTime(P1M)")
@@ -162,7 +162,7 @@ struct PlanChangeTests {
 
     @Test("Changes of plan are never introductory", arguments: noIntro)
     func noIntroOnChange(_ c: NoIntroCase) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(\(c.from), offer: code)")
         #expect(store.model.isEligibleForIntroOffer(group: "N"))
         try store.run("purchase(\(c.to))")
@@ -171,7 +171,7 @@ struct PlanChangeTests {
         #expect(tx.productID == c.to)
         #expect(tx.reason == (c.immediate ? .purchase : .renewal))
         #expect(tx.offerType == nil)
-        #expect(tx.expirationDate == instant(c.expiration), "a regular period, not the offer's")
+        #expect(tx.expirationDate == utc(c.expiration), "a regular period, not the offer's")
         try store.run("advanceTime(P1Y)")
         #expect(try store.tx(3).offerType == nil, "nor on the renewals that follow")
         #expect(store.model.isEligibleForIntroOffer(group: "N"), "a change does not use up eligibility")

@@ -16,7 +16,7 @@ struct PurchaseCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Purchases of each product type (§1, §2, §3.1, §5.1)")
-struct PurchaseTests {
+struct ModelPurchaseTests {
     static let cases: [PurchaseCase] = [
         PurchaseCase(
             name: "§1/§2: a consumable bought three at a time is one transaction with purchasedQuantity 3, never an entitlement",
@@ -48,7 +48,7 @@ struct PurchaseTests {
 
     @Test("A successful purchase returns one new transaction through purchase()", arguments: cases)
     func purchase(_ c: PurchaseCase) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let messages = try store.run(c.event)
         #expect(messages.purchaseResults == ["success #1"])
         #expect(messages.updates.isEmpty, "§3.4: a purchase on this device is not re-emitted on updates")
@@ -56,10 +56,10 @@ struct PurchaseTests {
         let tx = try store.tx(1)
         #expect(tx.productType == c.productType)
         #expect(tx.originalID == 1)
-        #expect(tx.purchaseDate == instant("2026-01-01T00:00:00Z"))
+        #expect(tx.purchaseDate == utc("2026-01-01T00:00:00Z"))
         #expect(tx.originalPurchaseDate == tx.purchaseDate)
         #expect(tx.signedDate == tx.purchaseDate)
-        #expect(tx.expirationDate == instant(c.expirationDate))
+        #expect(tx.expirationDate == utc(c.expirationDate))
         #expect(tx.offerType == c.offerType)
         #expect(tx.purchasedQuantity == c.quantity)
         #expect(tx.reason == .purchase)
@@ -73,7 +73,7 @@ struct PurchaseTests {
 
     @Test("§2/§9: a consumable credits grant × quantity once, and a finished one leaves all and latest(for:)")
     func consumableCredit() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(coins100, quantity: 3)", "purchase(coins100)")
         #expect(try store.balance("coins100") == 400)
         #expect(store.all == [1, 2])
@@ -88,7 +88,7 @@ struct PurchaseTests {
 
     @Test("§1 (model choice): a non-consumable the customer already owns cannot be bought again")
     func nonConsumableAlreadyOwned() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(adfree)")
         let rejection = try store.rejection("purchase(adfree)")
         #expect(rejection?.reason.contains("already purchased") == true)
@@ -98,7 +98,7 @@ struct PurchaseTests {
 
     @Test("§1: a non-renewing subscription stays in currentEntitlements after the period the app computes")
     func nonRenewingExpiry() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pass30)")
         store.finish(1)
         try store.run("advanceTime(PT719H)")
@@ -112,7 +112,7 @@ struct PurchaseTests {
 
     @Test("§1 (model choice): buying a non-renewing subscription again starts a new period from the new purchase; periods do not stack")
     func nonRenewingNoStacking() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pass30)", "advanceTime(P10D)", "purchase(pass30)")
         #expect(store.currentEntitlements == [2], "§3.1: only the latest non-renewing transaction")
         try store.run("advanceTime(PT719H)")
@@ -123,7 +123,7 @@ struct PurchaseTests {
 
     @Test("§3.1/§9 (model choice): when the latest non-renewing purchase is refunded, the earlier one is listed and decides")
     func nonRenewingLatestRefunded() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pass30)", "advanceTime(P10D)", "purchase(pass30)", "refund(#2)")
         #expect(store.currentEntitlements == [1])
         #expect(store.entitled == ["pass30"])
@@ -133,7 +133,7 @@ struct PurchaseTests {
 
     @Test("§5.1: a cancelled or failed purchase returns no transaction and changes nothing", arguments: ["userCancelled", "failed"])
     func cancelledOrFailed(outcome: String) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let messages = try store.run("purchase(pro.m, outcome: \(outcome))")
         #expect(messages.purchaseResults == [outcome])
         #expect(store.model.state.transactionCount == 0)
@@ -143,7 +143,7 @@ struct PurchaseTests {
 
     @Test("§2.1: an unverified purchase is a transaction StoreKit hands out unverified, and it never entitles")
     func unverified() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let messages = try store.run("purchase(lifetime, outcome: unverified)", "purchase(pro.m, outcome: unverified)")
         #expect(messages.purchaseResults == ["success #1", "success #2"])
         #expect(store.model.currentEntitlements.map(\.verified) == [false, false])
@@ -154,7 +154,7 @@ struct PurchaseTests {
 
     @Test("§2.1 (model choice): renewals of an unverified subscription purchase are verified")
     func unverifiedRenewals() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m, outcome: unverified)", "advanceTime(P1M)")
         #expect(store.model.state.isVerified(1) == false)
         #expect(store.model.state.isVerified(2) == true)
@@ -163,7 +163,7 @@ struct PurchaseTests {
 
     @Test("§2: the appAccountToken given at purchase comes back in the transaction")
     func appAccountToken() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         let token = "123E4567-E89B-12D3-A456-426614174000"
         try store.run("purchase(pro.y, token: \(token))")
         #expect(try store.tx(1).appAccountToken == token)
@@ -171,7 +171,7 @@ struct PurchaseTests {
 
     @Test("§2: transaction ids are 1, 2, 3 … in creation order, each originalID its own for first purchases")
     func idsInOrder() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(coins100)", "purchase(adfree)", "purchase(weekly)", "purchase(pass30)")
         #expect(try (1...4).map { try store.tx(UInt64($0)).productID } == ["coins100", "adfree", "weekly", "pass30"])
         #expect(try (1...4).map { try store.tx(UInt64($0)).originalID } == [1, 2, 3, 4])

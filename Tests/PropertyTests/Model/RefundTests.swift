@@ -2,18 +2,18 @@ import PurchaseStateMachine
 import Testing
 
 @Suite("Refunds, declined refunds and reversals (§9)")
-struct RefundTests {
+struct ModelRefundTests {
     @Test("§9: a refunded non-consumable gets revocationDate and reason, arrives again with the same id, and leaves currentEntitlements",
           arguments: RevocationReason.allCases)
     func refundNonConsumable(reason: RevocationReason) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(lifetime)", "advanceTime(P3D)")
         store.finish(1)
         let messages = try store.run(reason == .other ? "refund(#1)" : "refund(#1, developerIssue)")
         #expect(messages.updates == [1], "§3.4: a revocation is the same id, updated")
         #expect(messages.notificationLabels == ["REFUND"])
         let tx = try store.tx(1)
-        #expect(tx.revocationDate == instant("2026-01-04T00:00:00Z"))
+        #expect(tx.revocationDate == utc("2026-01-04T00:00:00Z"))
         #expect(tx.revocationReason == reason)
         #expect(tx.signedDate == tx.revocationDate, "the updated snapshot is signed at the refund")
         #expect(store.currentEntitlements == [])
@@ -26,7 +26,7 @@ struct RefundTests {
 
     @Test("§9: a refunded subscription is revoked at once, never renews, and auto-renew is turned off")
     func refundSubscription() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P10D)")
         let messages = try store.run("refund(#1)")
         #expect(messages.notificationLabels == ["REFUND", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED"])
@@ -43,7 +43,7 @@ struct RefundTests {
 
     @Test("§9/§7.2: a refund during grace revokes at once and ends billing retry (default)")
     func refundDuringGrace() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P2D)")
         #expect(store.entitled == ["pro.m"])
         try store.run("refund(#1)")
@@ -56,7 +56,7 @@ struct RefundTests {
 
     @Test("§9/§8: refunding the new plan after an upgrade revokes the group; the upgraded-from plan does not come back")
     func refundUpgradedTo() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(basic.y)", "purchase(pro.m)", "refund(#2)")
         #expect(try store.status("G").state == .revoked)
         #expect(store.entitled == [])
@@ -65,7 +65,7 @@ struct RefundTests {
 
     @Test("§9/§8: refunding the upgraded-from transaction revokes only it; the new plan stays entitled")
     func refundUpgradedFrom() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(basic.y)", "purchase(pro.m)")
         let messages = try store.run("refund(#1)")
         #expect(messages.updates == [1])
@@ -77,7 +77,7 @@ struct RefundTests {
 
     @Test("§9 (model choice): refunding an earlier period of a subscription revokes only that transaction")
     func refundEarlierPeriod() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P1M)", "refund(#1)")
         #expect(try store.status("G").state == .subscribed)
         #expect(store.currentEntitlements == [2])
@@ -86,7 +86,7 @@ struct RefundTests {
 
     @Test("§9/§3.2: a refunded consumable is back in all after being finished; the credit follows the app's policy")
     func refundConsumable() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(coins100, quantity: 2)")
         store.finish(1)
         #expect(store.all == [])
@@ -99,7 +99,7 @@ struct RefundTests {
 
     @Test("§9: a declined refund changes nothing and tells only the server")
     func refundDeclined() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)")
         store.finish(1)
         let before = (store.model.state.transaction(1), store.model.statuses, store.currentEntitlements)
@@ -115,7 +115,7 @@ struct RefundTests {
 
     @Test("§9: a reversed refund reinstates a non-consumable and reaches the app (default)")
     func reversalNonConsumable() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(lifetime)", "refund(#1)")
         store.finishAll()
         let messages = try store.run("refundReversed(#1)")
@@ -129,11 +129,11 @@ struct RefundTests {
 
     @Test("§9: a reversed refund reinstates a subscription with its renewal date unchanged")
     func reversalSubscription() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P5D)", "refund(#1)", "advanceTime(P5D)", "refundReversed(#1)")
         let status = try store.status("G")
         #expect(status.state == .subscribed)
-        #expect(try store.tx(1).expirationDate == instant("2026-02-01T00:00:00Z"))
+        #expect(try store.tx(1).expirationDate == utc("2026-02-01T00:00:00Z"))
         #expect(store.entitled == ["pro.m"])
         #expect(store.currentEntitlements == [1])
         #expect(status.renewalInfo.willAutoRenew == false, "model choice: the refund turned auto-renew off and it stays off")
@@ -144,7 +144,7 @@ struct RefundTests {
 
     @Test("§9: a refund reversed after the period ended leaves the subscription expired")
     func reversalAfterPeriod() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "refund(#1)", "advanceTime(P2M)", "refundReversed(#1)")
         #expect(try store.status("G").state == .expired)
         #expect(store.entitled == [])
@@ -152,7 +152,7 @@ struct RefundTests {
 
     @Test("§9 / B5: a refund makes a finished transaction unfinished again, and relaunch delivers it")
     func refundRedelivers() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(adfree)")
         store.finish(1)
         #expect(try store.run("relaunch").appMessages == [.relaunch(unfinished: [])])
@@ -168,11 +168,11 @@ struct RefundTests {
 }
 
 @Suite("Refunds of expired subscriptions (§9)")
-struct ExpiredRefundTests {
+struct ModelExpiredRefundTests {
     @Test("§9: refunding the last transaction of an expired subscription makes its status revoked; reversing restores expired with the same reason",
           arguments: [("setAutoRenew(G, off)", ExpirationReason.autoRenewDisabled), ("setBilling(fail)", .billingError)])
     func refundAfterExpiry(lapse: String, reason: ExpirationReason) throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", lapse, "advanceTime(P4M)")
         #expect(try store.status("G").state == .expired)
         let refund = try store.run("refund(#1)")

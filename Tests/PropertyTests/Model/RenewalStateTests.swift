@@ -19,7 +19,7 @@ struct RenewalStateCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Renewal states and the isInBillingRetry table (§3.1, §7.2, §7.3)")
-struct RenewalStateTests {
+struct ModelRenewalStateTests {
     static let cases: [RenewalStateCase] = [
         RenewalStateCase(
             name: "§7.2 row 1 / §7.3: subscribed — no retry, no reason, entitled, listed",
@@ -61,7 +61,7 @@ struct RenewalStateTests {
 
     @Test("Each renewal state shows in status, renewal info, currentEntitlements and expectations", arguments: cases)
     func renewalState(_ c: RenewalStateCase) throws {
-        var store = try TestStore(settings: StoreSettings(gracePeriod: c.grace))
+        var store = try ScenarioStore(settings: StoreSettings(gracePeriod: c.grace))
         for event in c.events { try store.run(event) }
         let status = try store.status("G")
         #expect(status.state == c.state)
@@ -70,7 +70,7 @@ struct RenewalStateTests {
         #expect(status.renewalInfo.willAutoRenew == c.willAutoRenew)
         #expect(status.renewalInfo.autoRenewPreference == c.autoRenewPreference)
         #expect(status.renewalInfo.expirationReason == c.expirationReason)
-        #expect(status.renewalInfo.gracePeriodExpirationDate == instant(c.gracePeriodExpirationDate))
+        #expect(status.renewalInfo.gracePeriodExpirationDate == utc(c.gracePeriodExpirationDate))
         #expect(status.renewalInfo.isInBillingRetry == c.isInBillingRetry)
         #expect(store.currentEntitlements == c.currentEntitlements)
         #expect(try store.entitlement("pro.m") == c.entitlement)
@@ -79,7 +79,7 @@ struct RenewalStateTests {
 
     @Test("§7.3: a customer who never subscribed has no status for the group")
     func neverSubscribed() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(lifetime)")
         #expect(store.model.statuses.isEmpty)
         #expect(try store.entitlement("pro.m") == .notPurchased)
@@ -87,7 +87,7 @@ struct RenewalStateTests {
 
     @Test("§14 / B18: in grace the latest transaction's expirationDate is already past, and it still entitles")
     func graceEntitlesPastExpiration() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P3D)")
         let expiration = try #require(try store.tx(1).expirationDate)
         #expect(expiration < store.model.state.now)

@@ -12,10 +12,10 @@ struct CalendarCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Renewals and auto-renew (§7.1)")
-struct RenewalTests {
+struct ModelRenewalTests {
     @Test("§7.1: a renewal is a new transaction: reason renewal, new id, same originalID, delivered on updates")
     func renewalTransaction() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)")
         store.finish(1)
         let messages = try store.run("advanceTime(P1M)")
@@ -25,9 +25,9 @@ struct RenewalTests {
         #expect(renewal.reason == .renewal)
         #expect(renewal.originalID == 1)
         #expect(renewal.productID == "pro.m")
-        #expect(renewal.purchaseDate == instant("2026-02-01T00:00:00Z"))
-        #expect(renewal.originalPurchaseDate == instant("2026-01-01T00:00:00Z"))
-        #expect(renewal.expirationDate == instant("2026-03-01T00:00:00Z"))
+        #expect(renewal.purchaseDate == utc("2026-02-01T00:00:00Z"))
+        #expect(renewal.originalPurchaseDate == utc("2026-01-01T00:00:00Z"))
+        #expect(renewal.expirationDate == utc("2026-03-01T00:00:00Z"))
         #expect(store.currentEntitlements == [2], "§3.1: only the latest transaction of the subscription")
         #expect(store.unfinished == [2])
         #expect(try store.status("G").transactionID == 2)
@@ -35,7 +35,7 @@ struct RenewalTests {
 
     @Test("§7.1 / history format: a subscription is active up to, not including, its expiration date")
     func renewsExactlyAtExpiration() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P30DT23H59M59S)")
         #expect(store.model.state.transactionCount == 1)
         try store.run("advanceTime(PT1S)")
@@ -70,7 +70,7 @@ struct RenewalTests {
 
     @Test("Renewal dates follow the UTC calendar from the billing anchor", arguments: calendar)
     func calendarArithmetic(_ c: CalendarCase) throws {
-        var store = try TestStore(start: c.start)
+        var store = try ScenarioStore(start: c.start)
         try store.run("purchase(\(c.product))", "advanceTime(\(c.advance))")
         let expirations = try (1...store.model.state.transactionCount).map {
             try store.tx(UInt64($0)).expirationDate?.iso8601
@@ -82,7 +82,7 @@ struct RenewalTests {
 
     @Test("§7.1: turning auto-renew off keeps service to the period end, then expires with autoRenewDisabled")
     func autoRenewOff() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "advanceTime(P10D)")
         let off = try store.run("setAutoRenew(G, off)")
         #expect(off.notificationLabels == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED"])
@@ -107,7 +107,7 @@ struct RenewalTests {
 
     @Test("§7.1: turning auto-renew back on before the period ends renews as usual")
     func autoRenewBackOn() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "setAutoRenew(G, off)")
         let on = try store.run("setAutoRenew(G, on)")
         #expect(on.notificationLabels == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED"])
@@ -118,21 +118,21 @@ struct RenewalTests {
 
     @Test("§12.1/§18.2: buying again after a lapse is a resubscription that keeps the originalID by default")
     func resubscribe() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(pro.m)", "setAutoRenew(G, off)", "advanceTime(P2M)")
         let again = try store.run("purchase(pro.y)")
         #expect(again.notificationLabels == ["SUBSCRIBED/RESUBSCRIBE"])
         let tx = try store.tx(2)
         #expect(tx.reason == .purchase)
         #expect(tx.originalID == 1)
-        #expect(tx.purchaseDate == instant("2026-03-01T00:00:00Z"))
-        #expect(tx.expirationDate == instant("2027-03-01T00:00:00Z"))
+        #expect(tx.purchaseDate == utc("2026-03-01T00:00:00Z"))
+        #expect(tx.expirationDate == utc("2027-03-01T00:00:00Z"))
         #expect(store.entitled == ["pro.y"])
     }
 
     @Test("§17.3: many renewals in one advanceTime each arrive on updates, in time order")
     func manyRenewals() throws {
-        var store = try TestStore()
+        var store = try ScenarioStore()
         try store.run("purchase(weekly)")
         let messages = try store.run("advanceTime(P10W)")
         #expect(messages.updates == Array(2...11))

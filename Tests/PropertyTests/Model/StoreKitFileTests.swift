@@ -3,7 +3,7 @@ import PurchaseStateMachine
 import Testing
 
 /// The fixture files of Tests/PropertyTests/Fixtures, found next to this source file.
-enum FixtureFiles {
+enum ModelFixtureFiles {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -28,13 +28,13 @@ struct BadStoreKitCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite("Xcode StoreKit configuration files (§13.4)")
-struct StoreKitFileTests {
+struct ModelStoreKitFileTests {
     @Test("The .storekit fixture loads into the same catalog as its hand-written JSON twin")
     func twin() throws {
         let fromStoreKit = try Catalog(
-            storeKitConfiguration: FixtureFiles.json("Example.storekit"),
-            consumableGrant: FixtureFiles.grant, nonRenewableDuration: FixtureFiles.duration)
-        let fromJSON = try Catalog(json: FixtureFiles.json("Example.catalog.json"))
+            storeKitConfiguration: ModelFixtureFiles.json("Example.storekit"),
+            consumableGrant: ModelFixtureFiles.grant, nonRenewableDuration: ModelFixtureFiles.duration)
+        let fromJSON = try Catalog(json: ModelFixtureFiles.json("Example.catalog.json"))
         #expect(fromStoreKit == fromJSON)
         #expect(fromStoreKit.products == fromJSON.products, "product by product, in the same order")
         #expect(fromStoreKit.groups == ["21482736", "21482737"])
@@ -43,7 +43,7 @@ struct StoreKitFileTests {
 
     @Test("The fixture has every kind of product, both group levels and each offer payment mode")
     func fixtureCoverage() throws {
-        let catalog = try Catalog(json: FixtureFiles.json("Example.catalog.json"))
+        let catalog = try Catalog(json: ModelFixtureFiles.json("Example.catalog.json"))
         #expect(Set(catalog.products.map(\.type)) == Set(ProductType.allCases))
         #expect(catalog.products.contains { $0.type == .nonConsumable && $0.familyShareable })
         let modes = catalog.products.compactMap { $0.subscription?.introductoryOffer?.mode }
@@ -54,18 +54,18 @@ struct StoreKitFileTests {
     @Test("A .storekit catalog drives the model like any other")
     func drivesModel() throws {
         let catalog = try Catalog(
-            storeKitConfiguration: FixtureFiles.json("Example.storekit"),
-            consumableGrant: FixtureFiles.grant, nonRenewableDuration: FixtureFiles.duration)
-        var store = try TestStore(catalog: catalog)
+            storeKitConfiguration: ModelFixtureFiles.json("Example.storekit"),
+            consumableGrant: ModelFixtureFiles.grant, nonRenewableDuration: ModelFixtureFiles.duration)
+        var store = try ScenarioStore(catalog: catalog)
         try store.run("purchase(com.example.basic.monthly)", "advanceTime(P1W)", "purchase(com.example.pro.yearly)")
-        #expect(try store.tx(1).expirationDate == instant("2026-01-08T00:00:00Z"), "the free week")
+        #expect(try store.tx(1).expirationDate == utc("2026-01-08T00:00:00Z"), "the free week")
         #expect(try store.tx(3).offerType == nil, "no introductory offer on the upgrade")
         #expect(store.entitled == ["com.example.pro.yearly"])
     }
 
     @Test("Without grants and durations a .storekit file gives consumables 1 unit and non-renewing subscriptions P1M")
     func defaults() throws {
-        let catalog = try Catalog(storeKitConfiguration: FixtureFiles.json("Example.storekit"))
+        let catalog = try Catalog(storeKitConfiguration: ModelFixtureFiles.json("Example.storekit"))
         #expect(catalog.product("com.example.coins500")?.kind == .consumable(grant: 1))
         #expect(catalog.product("com.example.pass30")?.kind == .nonRenewable(duration: ISODuration(months: 1)))
     }

@@ -2,7 +2,7 @@ import PurchaseStateMachine
 import Testing
 
 @Suite("ISO 8601 instants and durations")
-struct TimeFormatTests {
+struct ModelTimeFormatTests {
     static let instants = [
         "1970-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2028-02-29T23:59:59Z", "2000-02-29T12:00:00Z",
         "1969-12-31T23:59:59Z", "1900-03-01T00:00:00Z", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z",

@@ -2,12 +2,12 @@ import PurchaseStateMachine
 import Testing
 
 /// A store whose variations differ from the default by `change`.
-private func store(_ change: (inout StoreVariations) -> Void) throws -> TestStore {
-    try TestStore(settings: settings(change))
+private func store(_ change: (inout StoreVariations) -> Void) throws -> ScenarioStore {
+    try ScenarioStore(settings: variationSettings(change))
 }
 
 @Suite("Store variations about delivery, ordering and notifications (§3.4, §5.2, §9, §12, §18)")
-struct VariationDeliveryTests {
+struct ModelVariationDeliveryTests {
     @Test("declinedAskToBuyReportsFailure (§18.4): a declined request reaches the app as a late failed result")
     func declinedReportsFailure() throws {
         var on = try store { $0.declinedAskToBuyReportsFailure = true }
@@ -58,7 +58,7 @@ struct VariationDeliveryTests {
         on.finishAll()
         try on.run("restore")
         #expect(on.unfinished == [3])
-        var off = try TestStore()
+        var off = try ScenarioStore()
         try off.run("purchase(pro.m)", "advanceTime(P2M)")
         off.finishAll()
         try off.run("restore")
@@ -110,7 +110,7 @@ struct VariationDeliveryTests {
     @Test("legacyTransactionReceipts (§9.1): the model's views do not depend on it (only a receipts layer reads it)")
     func legacyReceipts() throws {
         var on = try store { $0.legacyTransactionReceipts = true }
-        var off = try TestStore()
+        var off = try ScenarioStore()
         let events = ["purchase(pro.m)", "setBilling(fail)", "advanceTime(P3M)", "purchase(lifetime)", "refund(#2)"]
         var onMessages: [StoreMessage] = []
         var offMessages: [StoreMessage] = []

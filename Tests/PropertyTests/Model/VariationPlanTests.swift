@@ -2,16 +2,16 @@ import PurchaseStateMachine
 import Testing
 
 /// A store whose variations differ from the default by `change`.
-private func store(_ change: (inout StoreVariations) -> Void, grace: ISODuration = .days(16)) throws -> TestStore {
-    try TestStore(settings: settings(change, grace: grace))
+private func store(_ change: (inout StoreVariations) -> Void, grace: ISODuration = .days(16)) throws -> ScenarioStore {
+    try ScenarioStore(settings: variationSettings(change, grace: grace))
 }
 
 @Suite("Store variations about plan changes and renewals (§8, §10, §18.1–18.5)")
-struct VariationPlanTests {
+struct ModelVariationPlanTests {
     @Test("upgradedTransactionInCurrentEntitlements (§18.1): the upgraded-from plan stays listed while its period lasts")
     func upgradedListed() throws {
         var on = try store { $0.upgradedTransactionInCurrentEntitlements = true }
-        var off = try TestStore()
+        var off = try ScenarioStore()
         try on.run("purchase(basic.y)", "purchase(pro.m)")
         try off.run("purchase(basic.y)", "purchase(pro.m)")
         #expect(on.currentEntitlements == [1, 2])
@@ -25,10 +25,10 @@ struct VariationPlanTests {
     func upgradedRevoked() throws {
         var on = try store { $0.upgradedTransactionRevoked = true }
         try on.run("purchase(basic.y)", "advanceTime(P1D)", "purchase(pro.m)")
-        #expect(try on.tx(1).revocationDate == instant("2026-01-02T00:00:00Z"))
+        #expect(try on.tx(1).revocationDate == utc("2026-01-02T00:00:00Z"))
         #expect(try on.tx(1).isUpgraded)
         #expect(on.entitled == ["pro.m"], "the new plan is unaffected")
-        var off = try TestStore()
+        var off = try ScenarioStore()
         try off.run("purchase(basic.y)", "purchase(pro.m)")
         #expect(try off.tx(1).revocationDate == nil)
     }
@@ -73,7 +73,7 @@ struct VariationPlanTests {
         var on = try store { $0.resubscribeStartsNewOriginalID = true }
         try on.run("purchase(pro.m)", "setAutoRenew(G, off)", "advanceTime(P2M)", "purchase(pro.m)")
         #expect(try on.tx(2).originalID == 2)
-        var off = try TestStore()
+        var off = try ScenarioStore()
         try off.run("purchase(pro.m)", "setAutoRenew(G, off)", "advanceTime(P2M)", "purchase(pro.m)")
         #expect(try off.tx(2).originalID == 1)
     }
@@ -114,7 +114,7 @@ struct VariationPlanTests {
         var on = try store { $0.pendingDowngradeSurvivesRefund = true }
         try on.run("purchase(pro.m)", "purchase(basic.m)", "refund(#1)")
         #expect(try on.status("G").renewalInfo.autoRenewPreference == "basic.m")
-        var off = try TestStore()
+        var off = try ScenarioStore()
         try off.run("purchase(pro.m)", "purchase(basic.m)", "refund(#1)")
         #expect(try off.status("G").renewalInfo.autoRenewPreference == nil)
     }
@@ -128,7 +128,7 @@ struct VariationPlanTests {
         var paid = try store { $0.graceAppliesToOfferConversion = false }
         try paid.run("purchase(basic.m)", "advanceTime(P1W)", "setBilling(fail)", "advanceTime(P1M)")
         #expect(try paid.status("G").state == .inGracePeriod, "paid renewals still get grace")
-        var on = try TestStore()
+        var on = try ScenarioStore()
         try on.run("purchase(basic.m)", "setBilling(fail)", "advanceTime(P1W)")
         #expect(try on.status("G").state == .inGracePeriod)
     }
@@ -137,6 +137,6 @@ struct VariationPlanTests {
     func nonRenewingExpiration() throws {
         var on = try store { $0.nonRenewingHasExpirationDate = true }
         try on.run("purchase(pass30)")
-        #expect(try on.tx(1).expirationDate == instant("2026-01-31T00:00:00Z"))
+        #expect(try on.tx(1).expirationDate == utc("2026-01-31T00:00:00Z"))
     }
 }

@@ -39,7 +39,7 @@ enum ModelFixture {
 /// A model driven by events in compact spelling, remembering what the store sent.
 ///
 /// Server channels are always recorded, so every step's notifications can be checked.
-struct TestStore {
+struct ScenarioStore {
     var model: StoreModel
 
     /// A fresh store on the fixture catalogue; `start` is an ISO 8601 instant.
@@ -150,10 +150,10 @@ extension Array where Element == StoreMessage {
 }
 
 /// An instant from ISO 8601 text, for expectations (nil text gives nil).
-func instant(_ text: String?) -> Instant? { text.flatMap { Instant(iso8601: $0) } }
+func utc(_ text: String?) -> Instant? { text.flatMap { Instant(iso8601: $0) } }
 
 /// Store settings with one variation changed.
-func settings(_ change: (inout StoreVariations) -> Void, grace: ISODuration = .days(16)) -> StoreSettings {
+func variationSettings(_ change: (inout StoreVariations) -> Void, grace: ISODuration = .days(16)) -> StoreSettings {
     var variations = StoreVariations()
     change(&variations)
     return StoreSettings(gracePeriod: grace, variations: variations)
