@@ -8,6 +8,7 @@ struct BatchOutcome: Sendable {
     var failed = false
     var failure: Failure?
     var failingEvents: [Event] = []
+    var schedule: [Int] = []
     var choices: [Choice] = []
     var spans: [Span] = []
     var coverage: CoverageCounts?
@@ -58,11 +59,12 @@ extension CaseRunner {
         switch result {
         case .passed(let events):
             outcome.events = events
-        case .failed(let failure, let events, _):
+        case .failed(let failure, let events, _, let schedule):
             outcome.events = events.count
             outcome.failed = true
             outcome.failure = failure
             outcome.failingEvents = events
+            outcome.schedule = schedule
             outcome.choices = tc.choices
             outcome.spans = tc.spans
         case .stopped:

@@ -14,7 +14,7 @@ extension Campaign {
         let initial = ChoiceSequence(first.choices)
         let result = Shrinker(configuration: configuration.shrinking).shrink(initial, spans: first.spans) { candidate in
             switch runner.run(candidate) {
-            case .failed(let failure, _, _): return failure.check == target ? .interesting : .notInteresting
+            case .failed(let failure, _, _, _): return failure.check == target ? .interesting : .notInteresting
             case .passed: return .notInteresting
             case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
             }
@@ -23,18 +23,21 @@ extension Campaign {
         var failure = original
         var events = first.failingEvents
         var settings = configuration.profile.fixedSettings
-        if case .failed(let f, let e, let s) = runner.run(replayCase) {
+        var schedule = first.schedule
+        if case .failed(let f, let e, let s, let d) = runner.run(replayCase) {
             failure = f
             events = e
             settings = s
-        } else if case .failed(_, _, let s) = runner.run(TestCase(replaying: initial)) {
+            schedule = d
+        } else if case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) {
             settings = s
         }
         let history = History(
             name: "\(failure.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
             store: settings, policy: configuration.policy, events: events,
             expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
-            origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName))
+            origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
+            schedule: schedule)
         let replay = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
             .replay(history, trace: true)
         var flaky = true

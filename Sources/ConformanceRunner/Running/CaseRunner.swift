@@ -6,7 +6,7 @@ enum CaseResult {
     /// Every check held after every event.
     case passed(events: Int)
     /// A check failed; `events` are the events that ran, the failing one last.
-    case failed(Failure, events: [Event], settings: StoreSettings)
+    case failed(Failure, events: [Event], settings: StoreSettings, schedule: [Int])
     /// The choices could not make a history (replay ran out, or a generator limit).
     case stopped(GenerationStop)
 }
@@ -40,12 +40,14 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         let setup: HistoryGenerator.Setup
         do { setup = try generator.drawSetup(tc) } catch { return .stopped(error) }
         var execution: HistoryExecution<S>
+        let decisions = ScheduleDecisions(.testCase(tc))
         do {
             execution = try HistoryExecution(
                 catalog: catalog, settings: setup.settings, start: start, policy: policy, checks: checks,
-                factory: factory, recordTrace: false)
+                factory: factory, recordTrace: false, decisions: decisions)
         } catch {
-            return .failed(error, events: [], settings: setup.settings)
+            if decisions.overran { return .stopped(.overrun) }
+            return .failed(error, events: [], settings: setup.settings, schedule: decisions.made)
         }
         statistics?.pointee.recordStore(setup.settings)
         var events: [Event] = []
@@ -64,12 +66,14 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
             }
             tc.endSpan()
             events.append(event)
-            switch execution.step(event) {
+            let outcome = execution.step(event)
+            if decisions.overran { return .stopped(.overrun) }
+            switch outcome {
             case .passed:
                 statistics?.pointee.record(event: event, model: execution.model)
             case .failed(let failure):
                 execution.finish()
-                return .failed(failure, events: events, settings: setup.settings)
+                return .failed(failure, events: events, settings: setup.settings, schedule: decisions.made)
             case .rejected(let rejection):
                 return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
             }

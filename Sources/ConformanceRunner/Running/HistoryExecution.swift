@@ -23,17 +23,20 @@ struct HistoryExecution<S: PurchaseSubject> {
     var trace: [TraceStep]?
     var eventIndex = 0
     var channels: ServerChannels
+    /// The scheduling decisions of this history (asynchronous subjects only).
+    let decisions: ScheduleDecisions
 
     /// Starts and launches a new subject; a fault is a `subject-responds` failure at launch.
     init(
         catalog: Catalog, settings: StoreSettings, start: Instant, policy: AppPolicy, checks: CheckSelection,
-        factory: SubjectFactory<S>, recordTrace: Bool
+        factory: SubjectFactory<S>, recordTrace: Bool, decisions: ScheduleDecisions = .firstReady()
     ) throws(Failure) {
         model = StoreModel(catalog: catalog, settings: settings, start: start)
+        self.decisions = decisions
         self.policy = policy
         self.checks = checks
         trace = recordTrace ? [] : nil
-        let context = SubjectContext(model: model)
+        let context = SubjectContext(model: model, decisions: decisions)
         do {
             subject = try factory(catalog, context)
         } catch {
@@ -73,7 +76,7 @@ struct HistoryExecution<S: PurchaseSubject> {
             }
         }
         let observed: ObservedState
-        let context = SubjectContext(model: model)
+        let context = SubjectContext(model: model, decisions: decisions)
         do {
             observed = try subject.query(context: context)
         } catch {
@@ -93,7 +96,7 @@ struct HistoryExecution<S: PurchaseSubject> {
             var straight = model
             var ignored = StepEffects()
             try? straight.apply(.setDeviceClock(offset: .zero), into: &ignored)
-            trueClock = try? subject.query(context: SubjectContext(model: straight))
+            trueClock = try? subject.query(context: SubjectContext(model: straight, decisions: .firstReady()))
         }
         let input = CheckInput(
             eventIndex: index, event: event, model: model, policy: policy, statuses: statuses, expected: expected,
@@ -114,7 +117,7 @@ struct HistoryExecution<S: PurchaseSubject> {
         _ message: StoreMessage, delivered: inout [Delivery],
         action: inout (name: String, value: JSONValue?, result: JSONValue?)?, log: inout [String]?
     ) throws {
-        let context = SubjectContext(model: model)
+        let context = SubjectContext(model: model, decisions: decisions)
         var finished: [UInt64] = []
         switch message {
         case .purchaseResult(let product, let result, let delivery):

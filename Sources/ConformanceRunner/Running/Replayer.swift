@@ -52,7 +52,8 @@ public struct Replayer<S: PurchaseSubject>: Sendable {
         do {
             execution = try HistoryExecution(
                 catalog: catalogOverride ?? history.catalog, settings: history.store, start: history.start,
-                policy: policy ?? history.policy, checks: checks, factory: factory, recordTrace: trace)
+                policy: policy ?? history.policy, checks: checks, factory: factory, recordTrace: trace,
+                decisions: .replaying(history.schedule))
         } catch {
             return ReplayResult(history: history, outcome: .failed(error, []))
         }

@@ -8,12 +8,15 @@ public struct SubjectContext: Sendable {
     public let deviceNow: Instant
     /// What StoreKit shows right now, after the store applied the event.
     public let views: StoreViews
+    /// Where an asynchronous subject's scheduler gets its decisions (synchronous subjects ignore it).
+    public let decisions: ScheduleDecisions
 
     /// Creates a context from the model's current state.
-    public init(model: StoreModel) {
+    public init(model: StoreModel, decisions: ScheduleDecisions = .firstReady()) {
         serverNow = model.state.now
         deviceNow = model.state.deviceNow
         views = StoreViews(model: model)
+        self.decisions = decisions
     }
 }
 

@@ -47,6 +47,16 @@ extension History {
         self.events = events
         expect = try r.optional("expect").map { v throws(FormatError) in try HistoryExpectation(json: v, eventCount: items.count) }
         origin = try r.optional("origin").map { v throws(FormatError) in try HistoryOrigin(json: v) }
+        schedule = []
+        if let value = r.optional("schedule") {
+            guard case .array(let items) = value else { throw r.error("schedule", "expected an array of task indices") }
+            for (i, item) in items.enumerated() {
+                guard case .int(let n) = item, n >= 0, n <= 10_000 else {
+                    throw r.error("schedule", "element \(i) is not a task index (0 to 10000)")
+                }
+                schedule.append(Int(n))
+            }
+        }
         try r.finish()
     }
 
@@ -73,6 +83,7 @@ extension History {
         m.append(("events", .array(events.map(\.json))))
         if let expect { m.append(("expect", expect.json)) }
         if let origin { m.append(("origin", origin.json)) }
+        if !schedule.isEmpty { m.append(("schedule", .array(schedule.map { .int(Int64($0)) }))) }
         return .object(m)
     }
 

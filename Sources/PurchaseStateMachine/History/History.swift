@@ -25,12 +25,15 @@ public struct History: Hashable, Sendable {
     public var expect: HistoryExpectation?
     /// Where the history came from (provenance only; never needed to replay).
     public var origin: HistoryOrigin?
+    /// The scheduling decisions an asynchronous subject's scheduler made, in order (each the
+    /// 0-based index of the ready task it ran); empty for synchronous subjects.
+    public var schedule: [Int]
 
     /// Creates a history.
     public init(
         name: String? = nil, start: Instant = .defaultStart, catalog: Catalog, catalogFile: String? = nil,
         store: StoreSettings = StoreSettings(), policy: AppPolicy = AppPolicy(), events: [Event],
-        expect: HistoryExpectation? = nil, origin: HistoryOrigin? = nil
+        expect: HistoryExpectation? = nil, origin: HistoryOrigin? = nil, schedule: [Int] = []
     ) {
         self.name = name
         self.start = start
@@ -41,6 +44,7 @@ public struct History: Hashable, Sendable {
         self.events = events
         self.expect = expect
         self.origin = origin
+        self.schedule = schedule
     }
 
     /// A fresh model at the history's start, with its catalog and store settings.
