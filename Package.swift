@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ShrinkingChallenge", targets: ["ShrinkingChallenge"]),
         .library(name: "ConformanceRunner", targets: ["ConformanceRunner"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
+        .library(name: "StoreKitTestDouble", targets: ["StoreKitTestDouble"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
     ],
     targets: [
@@ -29,6 +30,8 @@ let package = Package(
         ),
         // `Conformance.check` for Swift Testing: records failures as issues at the caller.
         .target(name: "ConformanceTesting", dependencies: ["ConformanceRunner", "Generators", "PurchaseStateMachine"]),
+        // A drop-in mirror of StoreKit 2's API whose static entry points route to the simulated store.
+        .target(name: "StoreKitTestDouble", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "Generators"]),
         // The command-line tool; no logic of its own.
         .executableTarget(
             name: "purchase-conformance",
@@ -39,6 +42,7 @@ let package = Package(
             name: "PropertyTests",
             dependencies: [
                 "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
+                "StoreKitTestDouble",
             ],
             exclude: ["Fixtures"]
         ),
