@@ -47,15 +47,17 @@ public struct Catalog: Hashable, Sendable {
                 guard sub.level >= 1 else {
                     throw FormatError(field: "\(field).level", message: "levels start at 1 (the highest)")
                 }
-                guard !sub.period.isZero, !sub.period.isNegative else {
-                    throw FormatError(field: "\(field).period", message: "the period must be positive")
+                guard !sub.period.isNegative, sub.period.approximateSeconds >= 86_400 else {
+                    throw FormatError(
+                        field: "\(field).period",
+                        message: "the period must be at least one day (App Store periods are a week or more)")
                 }
                 if let offer = sub.introductoryOffer {
-                    guard !offer.duration.isZero, !offer.duration.isNegative, (1...Catalog.maximumOfferPeriods).contains(offer.periods)
+                    guard !offer.duration.isNegative, offer.duration.approximateSeconds >= 86_400, (1...Catalog.maximumOfferPeriods).contains(offer.periods)
                     else {
                         throw FormatError(
                             field: "\(field).introductoryOffer",
-                            message: "an introductory offer needs a positive duration and 1 to \(Catalog.maximumOfferPeriods) periods")
+                            message: "an introductory offer needs a duration of at least one day and 1 to \(Catalog.maximumOfferPeriods) periods")
                     }
                 }
             }

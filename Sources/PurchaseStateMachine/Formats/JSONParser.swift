@@ -186,7 +186,6 @@ struct JSONParser {
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = position
         var result = ""
         func flushRun(_ end: Int) {
@@ -198,7 +197,6 @@ struct JSONParser {
             if b == UInt8(ascii: "\"") {
                 flushRun(position)
                 position += 1
-                result.unicodeScalars.append(contentsOf: scalars)
                 return result
             }
             if b < 0x20 { throw error("control character in a string") }

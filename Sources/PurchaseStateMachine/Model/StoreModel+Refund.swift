@@ -82,11 +82,7 @@ extension StoreModel {
         } else {
             notify(.REFUND_REVERSED, nil, record: index, effects: &effects)
         }
-        if settings.variations.refundReversalDelivered {
-            deliverUpdate(index, effects: &effects)
-        } else {
-            state.records[index].finished = true
-        }
+        if settings.variations.refundReversalDelivered { deliverUpdate(index, effects: &effects) }
     }
 
     /// §6: `AppStore.sync()` refreshes the same state; it creates nothing and restores nothing revoked.
