@@ -20,6 +20,7 @@ extension Gen {
     /// shrinker prefers earlier alternatives; the pick and the alternative's draws form one span. Weights
     /// must be non-negative with a positive total, else the draw throws
     /// ``GenerationStop/invalidArgument(_:)``.
+    @inlinable
     public static func frequency(_ alternatives: [(Int, Gen<Value>)]) -> Gen<Value> {
         let picker = AlternativePicker(weights: alternatives.map(\.0))
         let gens = alternatives.map(\.1)
@@ -34,6 +35,7 @@ extension Gen {
     /// Like ``frequency(_:)``, restricted to the alternatives `swarm` enabled for this case.
     ///
     /// In replay, a recorded pick of a disabled alternative rejects the case.
+    @inlinable
     public static func frequency(_ alternatives: [(Int, Gen<Value>)], swarm: Swarm) -> Gen<Value> {
         let picker = AlternativePicker(weights: alternatives.map(\.0))
         let gens = alternatives.map(\.1)
@@ -47,10 +49,17 @@ extension Gen {
 }
 
 /// Weighted choice of an alternative index, shared by `oneOf`, `frequency` and recursion.
+@usableFromInline
 struct AlternativePicker: Sendable {
     let weights: [Int]
 
+    @usableFromInline
+    init(weights: [Int]) {
+        self.weights = weights
+    }
+
     /// Picks an enabled alternative and records the pick as a choice bounded by the last index.
+    @usableFromInline
     func pick(_ testCase: TestCase, isEnabled: (Int) -> Bool) throws(GenerationStop) -> Int {
         guard !weights.isEmpty else {
             throw .invalidArgument("oneOf/frequency needs at least one alternative")

@@ -13,6 +13,7 @@ extension Gen {
     ///
     /// - Parameter averageLength: the expected length; by default `min(max(2·min, min + 5),
     ///   (min + max) / 2)`, as in Hypothesis.
+    @inlinable
     public func array(of lengths: ClosedRange<Int> = Gen.defaultLengths, averageLength: Double? = nil) -> Gen<[Value]> {
         let minimum = Swift.max(lengths.lowerBound, 0)
         let maximum = Swift.max(lengths.upperBound, minimum)
@@ -47,6 +48,7 @@ extension Gen {
     }
 
     /// Arrays of exactly `count` elements, each element one span (no coins: the length is fixed).
+    @inlinable
     public func array(count: Int) -> Gen<[Value]> {
         let element = self
         let count = Swift.max(count, 0)

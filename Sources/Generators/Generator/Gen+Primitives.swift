@@ -43,6 +43,7 @@ extension Gen where Value == Double {
 
 extension Gen where Value: Sendable {
     /// Always the given value; draws nothing.
+    @inlinable
     public static func constant(_ value: Value) -> Gen<Value> {
         Gen { _ in value }
     }
@@ -50,6 +51,7 @@ extension Gen where Value: Sendable {
     /// One of `elements`, shrinking toward the first.
     ///
     /// An empty list makes every draw throw ``GenerationStop/invalidArgument(_:)``.
+    @inlinable
     public static func element(of elements: [Value]) -> Gen<Value> {
         Gen { testCase in
             guard !elements.isEmpty else {

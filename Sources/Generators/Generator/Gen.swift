@@ -34,6 +34,7 @@ public struct Gen<Value>: Sendable {
 
 extension Gen {
     /// Transforms every drawn value; shrinking still works on the underlying choices.
+    @inlinable
     public func map<Mapped>(_ transform: @escaping @Sendable (Value) throws -> Mapped) -> Gen<Mapped> {
         Gen<Mapped> { testCase in try transform(try draw(testCase)) }
     }
@@ -42,6 +43,7 @@ extension Gen {
     ///
     /// The second generator's choices follow the first's in the same sequence, so the shrinker
     /// can lower the first value and replay the rest against it.
+    @inlinable
     public func flatMap<Next>(_ next: @escaping @Sendable (Value) throws -> Gen<Next>) -> Gen<Next> {
         Gen<Next> { testCase in try next(try draw(testCase)).draw(testCase) }
     }
@@ -51,6 +53,7 @@ extension Gen {
     /// Each attempt is a span; failed attempts are marked discarded so the shrinker deletes
     /// them first. When every attempt fails the draw throws ``GenerationStop/filterExhausted``,
     /// which makes the case invalid instead of hanging.
+    @inlinable
     public func filter(maxAttempts: Int = 10, _ predicate: @escaping @Sendable (Value) throws -> Bool) -> Gen<Value> {
         Gen { testCase in
             for _ in 0..<Swift.max(maxAttempts, 1) {
@@ -68,6 +71,7 @@ extension Gen {
     }
 
     /// Wraps every draw of this generator in a span with `label`.
+    @inlinable
     public func labelled(_ label: SpanLabel) -> Gen<Value> {
         Gen { testCase in
             testCase.startSpan(label)
@@ -77,6 +81,7 @@ extension Gen {
     }
 
     /// Records `classify(value)` as a statistics label for every drawn value.
+    @inlinable
     public func classified(_ classify: @escaping @Sendable (Value) -> String) -> Gen<Value> {
         Gen { testCase in
             let value = try draw(testCase)

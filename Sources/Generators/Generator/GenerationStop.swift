@@ -3,6 +3,7 @@
 /// These are not test failures: an overrun or a rejection makes the case invalid, and the runner
 /// or shrinker simply moves on. Compare with the static members, e.g. `stop == .overrun`.
 public struct GenerationStop: Error, Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
     enum Kind: Hashable, Sendable {
         case overrun
         case rejected
@@ -10,10 +11,11 @@ public struct GenerationStop: Error, Hashable, Sendable, CustomStringConvertible
         case invalidArgument
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
     /// Extra detail for people, such as which argument was invalid; empty when there is none.
     public let detail: String
 
+    @usableFromInline
     init(_ kind: Kind, detail: String = "") {
         self.kind = kind
         self.detail = detail

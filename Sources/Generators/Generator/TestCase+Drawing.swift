@@ -53,6 +53,7 @@ extension TestCase {
     }
 
     /// Records a draw with a single possible outcome, keeping replay aligned.
+    @usableFromInline
     func drawForced() throws(GenerationStop) {
         if replaying {
             guard cursor < prefix.count else { throw .overrun }
@@ -79,6 +80,7 @@ extension TestCase {
     }
 
     /// Opens a span that began at an earlier draw (for an item whose first draw decided it exists).
+    @usableFromInline
     func startSpan(_ label: SpanLabel, at start: Int) {
         spanList.append(Span(label: label, start: start, end: start, depth: openSpans.count, parent: openSpans.last ?? -1))
         openSpans.append(spanList.count - 1)

@@ -13,19 +13,21 @@ public final class TestCase {
     /// The default limit on draws per case in random mode.
     public static let defaultMaxChoices = 8192
 
-    var random: Xoshiro256StarStar
-    var prefix: [UInt64]
-    var cursor = 0
-    var replaying: Bool
-    var recorded: [Choice] = []
-    var spanList: [Span] = []
-    var openSpans: [Int] = []
+    // The hot buffers skip dynamic exclusivity checks: a test case is used by one thread at a
+    // time and never hands out overlapping accesses to them.
+    @exclusivity(unchecked) var random: Xoshiro256StarStar
+    @exclusivity(unchecked) var prefix: [UInt64]
+    @exclusivity(unchecked) var cursor = 0
+    @exclusivity(unchecked) var replaying: Bool
+    @exclusivity(unchecked) @usableFromInline var recorded: [Choice] = []
+    @exclusivity(unchecked) var spanList: [Span] = []
+    @exclusivity(unchecked) var openSpans: [Int] = []
     var eventList: [String] = []
     var rejectedByFilters = 0
-    var recursionDepth = 0
+    @exclusivity(unchecked) var recursionDepth = 0
 
     /// The largest number of draws allowed in random mode.
-    public private(set) var maxChoices: Int
+    @exclusivity(unchecked) public private(set) var maxChoices: Int
     /// The seed of a random-mode case; `nil` in replay mode.
     public private(set) var seed: Seed?
 

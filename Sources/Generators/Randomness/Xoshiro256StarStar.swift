@@ -62,7 +62,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
     }
 }
 
-@inlinable
+@inlinable @inline(__always)
 func rotateLeft(_ value: UInt64, by amount: UInt64) -> UInt64 {
     (value << amount) | (value >> (64 &- amount))
 }
