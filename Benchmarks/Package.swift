@@ -7,7 +7,7 @@ let package = Package(
     name: "PurchaseConformanceBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "..")
+        .package(name: "PurchaseConformance", path: "..")
     ],
     targets: [
         // Runs every shrinking-challenge variant 100 times and prints the brief's tables.

@@ -21,7 +21,9 @@ public struct Challenge: Sendable {
     }
 
     /// Runs the variant once from `seed` and records the result (§1.2 of the brief).
-    public func run(seed: Seed, configuration: Property.Configuration = Challenge.defaultConfiguration) -> ChallengeRunRecord {
+    public func run(seed: Seed, configuration: Property.Configuration = Challenge.defaultConfiguration)
+        -> ChallengeRunRecord
+    {
         runner(seed, configuration)
     }
 
@@ -69,7 +71,9 @@ enum ChallengeRunner {
     static func run<Problem: ShrinkingChallengeProblem>(
         _ problem: Problem, seed: Seed, configuration: Property.Configuration
     ) -> ChallengeRunRecord {
-        let result = Property.check(problem.generator, seed: seed, configuration: configuration) { try problem.holds($0) }
+        let result = Property.check(problem.generator, seed: seed, configuration: configuration) {
+            try problem.holds($0)
+        }
         let statistics = result.statistics
         // Body runs: valid cases plus cases the body rejected with `assume`.
         let bodyRuns = statistics.validCases + statistics.preconditionRejections
@@ -77,14 +81,16 @@ enum ChallengeRunner {
             return ChallengeRunRecord(
                 variant: problem.name, seed: seed.description, found: false, genCalls: bodyRuns, shrinkEvals: 0,
                 rejected: statistics.filterRejections, original: nil, shrunk: nil,
-                wallMsTotal: milliseconds(result.duration), wallMsShrink: 0, capHit: false, ideal: false, sizeMinimal: false)
+                wallMsTotal: milliseconds(result.duration), wallMsShrink: 0, capHit: false, ideal: false,
+                sizeMinimal: false)
         }
         let shrunk = problem.render(counterexample.shrunk)
         return ChallengeRunRecord(
             variant: problem.name, seed: seed.description, found: true, genCalls: bodyRuns,
             shrinkEvals: counterexample.shrink?.evaluations ?? 0, rejected: statistics.filterRejections,
             original: problem.render(counterexample.original), shrunk: shrunk,
-            wallMsTotal: milliseconds(result.duration), wallMsShrink: milliseconds(counterexample.shrink?.duration ?? .zero),
+            wallMsTotal: milliseconds(result.duration),
+            wallMsShrink: milliseconds(counterexample.shrink?.duration ?? .zero),
             capHit: counterexample.shrink?.capHit ?? false, ideal: problem.idealRenderings.contains(shrunk),
             sizeMinimal: problem.isSizeMinimal(counterexample.shrunk))
     }

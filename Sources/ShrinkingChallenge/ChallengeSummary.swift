@@ -93,8 +93,10 @@ public struct ChallengeSummary: Hashable, Sendable {
 
     /// The row in the brief's table shape, labelled `engine` and pointing at `source`.
     public func markdownRow(engine: String, source: String) -> String {
-        let top = results.prefix(2).map { "`\($0.value)` \(percent(Double($0.runs) * 100 / Double(Swift.max(found, 1))))" }
-            .joined(separator: "; ")
+        let top = results.prefix(2).map {
+            "`\($0.value)` \(percent(Double($0.runs) * 100 / Double(Swift.max(found, 1))))"
+        }
+        .joined(separator: "; ")
         let cells = [
             engine,
             found == runs ? "\(runs)" : "\(found) of \(runs) found a failure",

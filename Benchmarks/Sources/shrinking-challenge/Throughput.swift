@@ -26,13 +26,18 @@ enum Throughput {
         }
         let elapsed = clock.now - started
         let (seconds, attoseconds) = elapsed.components
-        return Measurement(name: name, values: values, choices: choices, seconds: Double(seconds) + Double(attoseconds) / 1e18)
+        return Measurement(
+            name: name, values: values, choices: choices, seconds: Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     static func report() -> [String] {
         let measurements = [
-            measure("Gen.int(in: Int32 range).array() (default lengths, mean 5)", Gen.int(in: Int(Int32.min)...Int(Int32.max)).array(), cases: 400_000),
-            measure("Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50)", Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50), cases: 60_000),
+            measure(
+                "Gen.int(in: Int32 range).array() (default lengths, mean 5)",
+                Gen.int(in: Int(Int32.min)...Int(Int32.max)).array(), cases: 400_000),
+            measure(
+                "Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50)",
+                Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50), cases: 60_000),
             measure("Gen.int(in: 0...1000).array(count: 50)", Gen.int(in: 0...1000).array(count: 50), cases: 60_000),
         ]
         return ["| generator | values drawn/s | ns per recorded choice |", "|---|---|---|"]

@@ -32,7 +32,9 @@ enum Base64URL {
         sextets.reserveCapacity(text.count)
         for (offset, byte) in text.enumerated() {
             guard let value = sextet(byte) else {
-                throw ReplayTokenError("replay token has a character outside base64url at position \(offset + ReplayToken.versionPrefix.count)")
+                throw ReplayTokenError(
+                    "replay token has a character outside base64url at position \(offset + ReplayToken.versionPrefix.count)"
+                )
             }
             sextets.append(value)
         }

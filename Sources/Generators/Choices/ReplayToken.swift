@@ -20,7 +20,8 @@ public struct ReplayToken: Hashable, Sendable, CustomStringConvertible {
         guard text.hasPrefix(Self.versionPrefix) else {
             let shown = text.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
             if text.contains(":") {
-                throw ReplayTokenError("unsupported replay token version '\(shown)': this build reads '\(Self.versionPrefix)' tokens")
+                throw ReplayTokenError(
+                    "unsupported replay token version '\(shown)': this build reads '\(Self.versionPrefix)' tokens")
             }
             throw ReplayTokenError("a replay token must start with '\(Self.versionPrefix)'")
         }
@@ -39,7 +40,9 @@ public struct ReplayToken: Hashable, Sendable, CustomStringConvertible {
             let max = try reader.read(field: "bound of choice \(position)")
             let below = try reader.read(field: "below-target count of choice \(position)")
             guard value <= max, below <= max else {
-                throw ReplayTokenError("choice \(position) of the replay token is out of bounds (index \(value), bound \(max), below \(below))")
+                throw ReplayTokenError(
+                    "choice \(position) of the replay token is out of bounds (index \(value), bound \(max), below \(below))"
+                )
             }
             choices.append(Choice(value: value, max: max, belowTarget: below))
         }

@@ -18,8 +18,10 @@ extension Gen {
         let minimum = Swift.max(lengths.lowerBound, 0)
         let maximum = Swift.max(lengths.upperBound, minimum)
         if minimum == maximum { return array(count: minimum) }
-        let average = averageLength ?? Swift.min(
-            Swift.max(Double(minimum) * 2, Double(minimum) + 5), (Double(minimum) + Double(maximum)) / 2)
+        let average =
+            averageLength
+            ?? Swift.min(
+                Swift.max(Double(minimum) * 2, Double(minimum) + 5), (Double(minimum) + Double(maximum)) / 2)
         let extra = Swift.max(average - Double(minimum), 0)
         let keepGoing = extra / (extra + 1)
         let element = self

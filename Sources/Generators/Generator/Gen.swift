@@ -66,7 +66,8 @@ extension Gen {
                 testCase.endSpan(discard: true)
                 testCase.noteFilterRejections(1)
             }
-            throw GenerationStop(.filterExhausted, detail: "\(Swift.max(maxAttempts, 1)) attempts in a row were rejected")
+            throw GenerationStop(
+                .filterExhausted, detail: "\(Swift.max(maxAttempts, 1)) attempts in a row were rejected")
         }
     }
 

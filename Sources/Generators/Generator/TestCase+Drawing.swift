@@ -14,7 +14,8 @@ extension TestCase {
     /// nearest 4, 16, 256, 65,536 and 2³² indices, and the remaining three eighths are uniform
     /// over the whole range. The recorded index orders values by distance from the target,
     /// positive side first.
-    public func drawInteger(in range: ClosedRange<Int>, shrinkingTowards target: Int = 0) throws(GenerationStop) -> Int {
+    public func drawInteger(in range: ClosedRange<Int>, shrinkingTowards target: Int = 0) throws(GenerationStop) -> Int
+    {
         let low = UInt64(bitPattern: Int64(range.lowerBound))
         let clamped = Swift.min(Swift.max(target, range.lowerBound), range.upperBound)
         let center = UInt64(bitPattern: Int64(clamped))
@@ -82,7 +83,8 @@ extension TestCase {
     /// Opens a span that began at an earlier draw (for an item whose first draw decided it exists).
     @usableFromInline
     func startSpan(_ label: SpanLabel, at start: Int) {
-        spanList.append(Span(label: label, start: start, end: start, depth: openSpans.count, parent: openSpans.last ?? -1))
+        spanList.append(
+            Span(label: label, start: start, end: start, depth: openSpans.count, parent: openSpans.last ?? -1))
         openSpans.append(spanList.count - 1)
     }
 

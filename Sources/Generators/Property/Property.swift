@@ -45,7 +45,9 @@ public enum Property {
         _ gen: Gen<Value>, seed: Seed, maxCases: Int = 100, maxChoices: Int = TestCase.defaultMaxChoices,
         coverage: [CoverageRequirement] = [], _ body: (Value) throws -> Bool
     ) -> PropertyResult<Value> {
-        check(gen, seed: seed, configuration: Configuration(maxCases: maxCases, maxChoices: maxChoices, coverage: coverage), body)
+        check(
+            gen, seed: seed,
+            configuration: Configuration(maxCases: maxCases, maxChoices: maxChoices, coverage: coverage), body)
     }
 
     /// Checks `body` on values from `gen`, shrinking the first failure.
@@ -65,28 +67,38 @@ public enum Property {
                 statistics.recordValid(events: testCase.events, filterRejections: testCase.filterRejections)
             case .invalid(let stop):
                 if stop.isInvalidArgument {
-                    return PropertyResult(outcome: .gaveUp(reason: stop.description), seed: seed, casesGenerated: caseIndex + 1, statistics: statistics, duration: clock.now - started)
+                    return PropertyResult(
+                        outcome: .gaveUp(reason: stop.description), seed: seed, casesGenerated: caseIndex + 1,
+                        statistics: statistics, duration: clock.now - started)
                 }
                 statistics.recordInvalid(stop, filterRejections: testCase.filterRejections)
             case .failed(let value, let failure):
                 statistics.recordValid(events: testCase.events, filterRejections: testCase.filterRejections)
                 let counterexample = shrink(
-                    gen, body, original: value, failure: failure, testCase: testCase, caseIndex: caseIndex, caseSeed: caseSeed,
+                    gen, body, original: value, failure: failure, testCase: testCase, caseIndex: caseIndex,
+                    caseSeed: caseSeed,
                     configuration: configuration)
-                return PropertyResult(outcome: .failed(counterexample), seed: seed, casesGenerated: caseIndex + 1, statistics: statistics, duration: clock.now - started)
+                return PropertyResult(
+                    outcome: .failed(counterexample), seed: seed, casesGenerated: caseIndex + 1, statistics: statistics,
+                    duration: clock.now - started)
             }
         }
         let duration = clock.now - started
         let cases = Swift.max(configuration.maxCases, 0)
         if statistics.validCases < Swift.max(configuration.minimumValidCases, 1) {
             let reason = "only \(statistics.validCases) of \(cases) cases were valid: \(statistics.rejectionSummary)"
-            return PropertyResult(outcome: .gaveUp(reason: reason), seed: seed, casesGenerated: cases, statistics: statistics, duration: duration)
+            return PropertyResult(
+                outcome: .gaveUp(reason: reason), seed: seed, casesGenerated: cases, statistics: statistics,
+                duration: duration)
         }
         let shortfalls = statistics.shortfalls(for: configuration.coverage)
         if !shortfalls.isEmpty {
-            return PropertyResult(outcome: .insufficientCoverage(shortfalls), seed: seed, casesGenerated: cases, statistics: statistics, duration: duration)
+            return PropertyResult(
+                outcome: .insufficientCoverage(shortfalls), seed: seed, casesGenerated: cases, statistics: statistics,
+                duration: duration)
         }
-        return PropertyResult(outcome: .passed, seed: seed, casesGenerated: cases, statistics: statistics, duration: duration)
+        return PropertyResult(
+            outcome: .passed, seed: seed, casesGenerated: cases, statistics: statistics, duration: duration)
     }
 
     /// The result of running one case.
@@ -97,7 +109,9 @@ public enum Property {
     }
 
     /// Draws a value and runs the body on it, sorting the outcome into passed, invalid or failed.
-    static func run<Value>(_ gen: Gen<Value>, on testCase: TestCase, _ body: (Value) throws -> Bool) -> CaseOutcome<Value> {
+    static func run<Value>(_ gen: Gen<Value>, on testCase: TestCase, _ body: (Value) throws -> Bool) -> CaseOutcome<
+        Value
+    > {
         let value: Value
         do {
             value = try gen.draw(testCase)
@@ -107,27 +121,33 @@ public enum Property {
             return .invalid(.invalidArgument("the generator threw \(String(reflecting: type(of: error))): \(error)"))
         }
         do {
-            return try body(value) ? .passed(value) : .failed(value, PropertyFailure(kind: "returned false", message: "the property returned false"))
+            return try body(value)
+                ? .passed(value)
+                : .failed(value, PropertyFailure(kind: "returned false", message: "the property returned false"))
         } catch let stop as GenerationStop {
             return .invalid(stop)
         } catch {
             let type = String(reflecting: Swift.type(of: error))
-            return .failed(value, PropertyFailure(kind: "threw \(type)", message: "the property threw \(type): \(error)"))
+            return .failed(
+                value, PropertyFailure(kind: "threw \(type)", message: "the property threw \(type): \(error)"))
         }
     }
 
     private static func shrink<Value>(
-        _ gen: Gen<Value>, _ body: (Value) throws -> Bool, original: Value, failure: PropertyFailure, testCase: TestCase,
+        _ gen: Gen<Value>, _ body: (Value) throws -> Bool, original: Value, failure: PropertyFailure,
+        testCase: TestCase,
         caseIndex: Int, caseSeed: Seed, configuration: Configuration
     ) -> Counterexample<Value> {
         let originalChoices = testCase.choiceSequence
         guard configuration.shrinks else {
             return Counterexample(
-                original: original, shrunk: original, failure: failure, originalChoices: originalChoices, shrunkChoices: originalChoices,
+                original: original, shrunk: original, failure: failure, originalChoices: originalChoices,
+                shrunkChoices: originalChoices,
                 caseIndex: caseIndex, caseSeed: caseSeed, shrink: nil)
         }
         var best = (value: original, failure: failure)
-        let result = Shrinker(configuration: configuration.shrinker).shrink(originalChoices, spans: testCase.spans) { candidate in
+        let result = Shrinker(configuration: configuration.shrinker).shrink(originalChoices, spans: testCase.spans) {
+            candidate in
             switch run(gen, on: candidate, body) {
             case .passed(_): return .notInteresting
             case .invalid(let stop): return stop == .overrun ? .overrun : .invalid
@@ -140,7 +160,8 @@ public enum Property {
             }
         }
         return Counterexample(
-            original: original, shrunk: best.value, failure: best.failure, originalChoices: originalChoices, shrunkChoices: result.sequence,
+            original: original, shrunk: best.value, failure: best.failure, originalChoices: originalChoices,
+            shrunkChoices: result.sequence,
             caseIndex: caseIndex, caseSeed: caseSeed, shrink: result)
     }
 }

@@ -43,14 +43,18 @@ public struct PropertyResult<Value> {
         case .gaveUp(let reason):
             return "✘ gave up after \(casesGenerated) cases (seed \(seed)): \(reason)"
         case .insufficientCoverage(let shortfalls):
-            return (["✘ insufficient coverage after \(statistics.validCases) valid cases (seed \(seed)):"] + shortfalls.map { "  \($0)" })
+            return
+                (["✘ insufficient coverage after \(statistics.validCases) valid cases (seed \(seed)):"]
+                + shortfalls.map { "  \($0)" })
                 .joined(separator: "\n")
         case .failed(let counterexample):
             var lines = ["✘ failed after \(casesGenerated) cases (seed \(seed)): \(counterexample.failure)"]
             lines.append("  Shrunk:   \(counterexample.shrunk)")
             lines.append("  Original: \(counterexample.original)")
             if let shrink = counterexample.shrink {
-                lines.append("  Shrinking: \(shrink.evaluations) evaluations, \(shrink.improvements) improvements; \(shrink.stopReason)")
+                lines.append(
+                    "  Shrinking: \(shrink.evaluations) evaluations, \(shrink.improvements) improvements; \(shrink.stopReason)"
+                )
             }
             lines.append("  Replay: \(counterexample.replayToken)")
             return lines.joined(separator: "\n")

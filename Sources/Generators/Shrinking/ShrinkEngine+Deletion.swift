@@ -110,7 +110,11 @@ extension ShrinkEngine {
     func deleteChoiceRuns() {
         var index = 0
         while index + 2 <= values.count, !isStopped {
-            if endsSpan(at: index + 1), !improves(deleting(index..<(index + 2), from: values)) { index += 1 } else if !endsSpan(at: index + 1) { index += 1 }
+            if endsSpan(at: index + 1), !improves(deleting(index..<(index + 2), from: values)) {
+                index += 1
+            } else if !endsSpan(at: index + 1) {
+                index += 1
+            }
         }
     }
 

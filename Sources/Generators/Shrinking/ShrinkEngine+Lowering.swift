@@ -115,7 +115,9 @@ extension ShrinkEngine {
     private func trySmallerOppositeSign(_ positions: [Int], shape: Choice, negative: Bool, works: (UInt64) -> Bool) {
         guard !negative, shape.belowTarget > 0, let position = positions.first, position < values.count else { return }
         let reached = values[position]
-        if reached > 1, reached & 1 == 1, reached <= 2 &* Choice.alternatingReach(max: shape.max, belowTarget: shape.belowTarget) {
+        if reached > 1, reached & 1 == 1,
+            reached <= 2 &* Choice.alternatingReach(max: shape.max, belowTarget: shape.belowTarget)
+        {
             _ = works(reached - 1)
         }
     }

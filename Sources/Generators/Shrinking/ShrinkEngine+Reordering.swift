@@ -39,7 +39,8 @@ extension ShrinkEngine {
         }.map(\.element)
         guard sorted != slices else { return false }
         if improves(rebuilt(sorted)) { return true }
-        for position in 0..<(slices.count - 1) where ChoiceSequence.shortlexPrecedes(slices[position + 1], slices[position]) {
+        for position in 0..<(slices.count - 1)
+        where ChoiceSequence.shortlexPrecedes(slices[position + 1], slices[position]) {
             var swapped = slices
             swapped.swapAt(position, position + 1)
             if improves(rebuilt(swapped)) { return true }
@@ -79,7 +80,9 @@ extension ShrinkEngine {
         init?(from first: Int, to second: Int, in engine: ShrinkEngine) {
             let from = engine.choices[first]
             let to = engine.choices[second]
-            guard let fromOffset = from.signedOffset, let toOffset = to.signedOffset, fromOffset != 0 else { return nil }
+            guard let fromOffset = from.signedOffset, let toOffset = to.signedOffset, fromOffset != 0 else {
+                return nil
+            }
             self.base = engine.values
             self.first = first
             self.second = second
@@ -89,8 +92,10 @@ extension ShrinkEngine {
             self.toOffset = toOffset
             self.direction = fromOffset > 0 ? 1 : -1
             // The receiving integer can only move as far as its range allows.
-            let room = direction > 0
-                ? (to.max &- to.belowTarget) &- (toOffset > 0 ? toOffset.magnitude : 0) &+ (toOffset < 0 ? toOffset.magnitude : 0)
+            let room =
+                direction > 0
+                ? (to.max &- to.belowTarget) &- (toOffset > 0 ? toOffset.magnitude : 0)
+                    &+ (toOffset < 0 ? toOffset.magnitude : 0)
                 : to.belowTarget &- (toOffset < 0 ? toOffset.magnitude : 0) &+ (toOffset > 0 ? toOffset.magnitude : 0)
             self.limit = Swift.min(fromOffset.magnitude, room)
         }
@@ -137,7 +142,9 @@ extension ShrinkEngine {
             let shape = choices[into]
             guard added.value > 0, shape.max > 0 else { continue }
             // Index sum, clamped to the bound (counts and durations add up this way)…
-            var merged = [shape.value > shape.max - Swift.min(added.value, shape.max) ? shape.max : shape.value + added.value]
+            var merged = [
+                shape.value > shape.max - Swift.min(added.value, shape.max) ? shape.max : shape.value + added.value
+            ]
             // …and the sum of signed offsets, wrapped around the range like fixed-width arithmetic.
             if let wrapped = wrappedOffsetSum(shape, added), wrapped != merged[0] { merged.append(wrapped) }
             for index in merged where index != shape.value {

@@ -35,7 +35,10 @@ final class ShrinkEngine {
     var activePass = ShrinkPass.removeDiscarded
     private var structureCache: (version: Int, structure: SpanStructure)?
 
-    init(initial: ChoiceSequence, spans: [Span], configuration: Shrinker.Configuration, test: @escaping (TestCase) -> ShrinkVerdict) {
+    init(
+        initial: ChoiceSequence, spans: [Span], configuration: Shrinker.Configuration,
+        test: @escaping (TestCase) -> ShrinkVerdict
+    ) {
         self.configuration = configuration
         self.test = test
         self.values = initial.values

@@ -41,7 +41,9 @@ public struct Statistics: Hashable, Sendable {
         requirements.compactMap { requirement in
             let observed = percentage(of: requirement.label)
             return observed < requirement.minimumPercentage
-                ? CoverageShortfall(requirement: requirement, observedPercentage: observed, cases: cases(labelled: requirement.label), validCases: validCases)
+                ? CoverageShortfall(
+                    requirement: requirement, observedPercentage: observed, cases: cases(labelled: requirement.label),
+                    validCases: validCases)
                 : nil
         }
     }

@@ -50,7 +50,11 @@ struct GeneratorsPropertyCheckTests {
         let counterexample = try #require(result.counterexample)
         let kind = counterexample.failure.kind
         #expect(kind.hasSuffix("Overflow") || kind.hasSuffix("Underflow"))
-        if kind.hasSuffix("Overflow") { #expect(counterexample.shrunk == [91]) } else { #expect(counterexample.shrunk == [0, 0, 0]) }
+        if kind.hasSuffix("Overflow") {
+            #expect(counterexample.shrunk == [91])
+        } else {
+            #expect(counterexample.shrunk == [0, 0, 0])
+        }
     }
 
     @Test("assume rejects a case without failing the run, and the rejections are counted")
@@ -91,14 +95,17 @@ struct GeneratorsPropertyCheckTests {
     @Test("A coverage requirement that is met lets the run pass")
     func coveragePasses() {
         let labelled = list.classified { $0.count > 20 ? "long" : "short" }
-        let result = Property.check(labelled, seed: Seed(7), maxCases: 200, coverage: [CoverageRequirement("short", atLeast: 50)]) { _ in true }
+        let result = Property.check(
+            labelled, seed: Seed(7), maxCases: 200, coverage: [CoverageRequirement("short", atLeast: 50)]
+        ) { _ in true }
         #expect(result.passed)
     }
 
     @Test("Turning shrinking off reports the original failure as is")
     func noShrinking() throws {
         let configuration = Property.Configuration(shrinks: false)
-        let counterexample = try #require(Property.check(list, seed: Seed(8), configuration: configuration) { $0.count < 3 }.counterexample)
+        let counterexample = try #require(
+            Property.check(list, seed: Seed(8), configuration: configuration) { $0.count < 3 }.counterexample)
         #expect(counterexample.shrink == nil)
         #expect(counterexample.shrunk == counterexample.original)
     }

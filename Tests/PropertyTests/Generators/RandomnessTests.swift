@@ -14,9 +14,10 @@ struct GeneratorsRandomnessTests {
     @Test("xoshiro256** seeded through SplitMix64 gives the reference outputs")
     func xoshiroReferenceVectors() {
         var zero = Xoshiro256StarStar(seed: 0)
-        #expect([zero.next(), zero.next(), zero.next(), zero.next()] == [
-            0x99EC_5F36_CB75_F2B4, 0xBF6E_1F78_4956_452A, 0x1A5F_849D_4933_E6E0, 0x6AA5_94F1_262D_2D2C,
-        ])
+        #expect(
+            [zero.next(), zero.next(), zero.next(), zero.next()] == [
+                0x99EC_5F36_CB75_F2B4, 0xBF6E_1F78_4956_452A, 0x1A5F_849D_4933_E6E0, 0x6AA5_94F1_262D_2D2C,
+            ])
         var other = Xoshiro256StarStar(seed: Seed(0x5EED))
         #expect(other.next() == 0xEF33_F170_5524_4B74)
     }
@@ -38,7 +39,9 @@ struct GeneratorsRandomnessTests {
         }
     }
 
-    @Test("A seed prints as 16 lowercase hex digits and parses back", arguments: [0, 1, 0x5EED, 0xDEAD_BEEF_0000_0001, UInt64.max])
+    @Test(
+        "A seed prints as 16 lowercase hex digits and parses back",
+        arguments: [0, 1, 0x5EED, 0xDEAD_BEEF_0000_0001, UInt64.max])
     func seedHexRoundTrip(raw: UInt64) throws {
         let seed = Seed(raw)
         #expect(seed.description.count == 16)

@@ -28,7 +28,10 @@ struct GeneratorsShrinkerTests {
         ("sum above 100", { $0.reduce(0, +) > 100 }),
         ("unsorted with a large element", { $0 != $0.sorted() && $0.contains { $0 >= 50 } }),
         ("three distinct values", { Set($0).count >= 3 }),
-        ("a negative after a positive", { list in list.indices.contains { i in list[i] > 0 && list[(i + 1)...].contains { $0 < 0 } } }),
+        (
+            "a negative after a positive",
+            { list in list.indices.contains { i in list[i] > 0 && list[(i + 1)...].contains { $0 < 0 } } }
+        ),
     ]
 
     @Test("Every shrink result still fails and is shortlex-smaller than the original (over many seeds)")
@@ -37,7 +40,9 @@ struct GeneratorsShrinkerTests {
         for (name, fails) in Self.properties {
             for raw in 0..<25 {
                 guard let original = firstFailure(Self.list, seed: Seed(UInt64(raw)), fails: fails) else { continue }
-                let result = Shrinker().shrink(original.choiceSequence, spans: original.spans) { verdict(Self.list, $0, fails: fails) }
+                let result = Shrinker().shrink(original.choiceSequence, spans: original.spans) {
+                    verdict(Self.list, $0, fails: fails)
+                }
                 let shrunk = try Self.list.generate(TestCase(replaying: result.sequence))
                 #expect(fails(shrunk), "\(name): shrunk value \(shrunk) no longer fails")
                 #expect(result.sequence <= original.choiceSequence)
@@ -98,7 +103,9 @@ struct GeneratorsShrinkerTests {
         let fails: ([Int]) -> Bool = { $0.count >= 3 && $0.reduce(0, +) > 100 }
         let original = try #require(firstFailure(Self.list, seed: Seed(8), fails: fails))
         let shrinker = Shrinker(configuration: .init(maxEvaluations: 5))
-        let result = shrinker.shrink(original.choiceSequence, spans: original.spans) { verdict(Self.list, $0, fails: fails) }
+        let result = shrinker.shrink(original.choiceSequence, spans: original.spans) {
+            verdict(Self.list, $0, fails: fails)
+        }
         #expect(result.evaluations == 5)
         #expect(result.stopReason == .evaluationBudget)
         #expect(result.capHit)
@@ -123,7 +130,9 @@ struct GeneratorsShrinkerTests {
     func canonicalLists(seed: Int) throws {
         let fails: ([Int]) -> Bool = { $0.reduce(0, +) > 100 }
         let original = try #require(firstFailure(Self.list, seed: Seed(UInt64(seed) + 100), fails: fails))
-        let result = Shrinker().shrink(original.choiceSequence, spans: original.spans) { verdict(Self.list, $0, fails: fails) }
+        let result = Shrinker().shrink(original.choiceSequence, spans: original.spans) {
+            verdict(Self.list, $0, fails: fails)
+        }
         #expect(try Self.list.generate(TestCase(replaying: result.sequence)) == [101])
     }
 }

@@ -8,7 +8,9 @@ struct GeneratorsShrinkingChallengeTests {
     /// among them (two four-node local minima remain), so its runs assert the minimal size.
     private static let reliable = Set(Challenge.all.map(\.name)).subtracting(["binheap"])
 
-    @Test("Each variant's shrunk result still fails and is ideal where the target is reliable", arguments: Challenge.all.map(\.name))
+    @Test(
+        "Each variant's shrunk result still fails and is ideal where the target is reliable",
+        arguments: Challenge.all.map(\.name))
     func variant(name: String) throws {
         let challenge = try #require(Challenge.named(name))
         for seed in challenge.seeds(count: 5) {
@@ -21,7 +23,8 @@ struct GeneratorsShrinkingChallengeTests {
             #expect(!record.capHit, "\(name) hit a shrink cap with seed \(seed)")
             #expect(record.sizeMinimal, "\(name) seed \(seed): \(record.shrunk ?? "")")
             if Self.reliable.contains(name) {
-                #expect(record.ideal, "\(name) seed \(seed): \(record.shrunk ?? "") is not \(challenge.idealRenderings)")
+                #expect(
+                    record.ideal, "\(name) seed \(seed): \(record.shrunk ?? "") is not \(challenge.idealRenderings)")
             }
         }
     }
@@ -36,14 +39,18 @@ struct GeneratorsShrinkingChallengeTests {
         try expectShrunkFails(BinHeapProblem())
         try expectShrunkFails(CouplingProblem())
         try expectShrunkFails(DeletionProblem())
-        for requirement in DifferenceProblem.Requirement.allCases { try expectShrunkFails(DifferenceProblem(requirement)) }
+        for requirement in DifferenceProblem.Requirement.allCases {
+            try expectShrunkFails(DifferenceProblem(requirement))
+        }
         try expectShrunkFails(DistinctProblem())
         try expectShrunkFails(NestedListsProblem())
     }
 
     private func expectShrunkFails<Problem: ShrinkingChallengeProblem>(_ problem: Problem) throws {
         let seed = Challenge.seeds(for: problem.name, count: 1)[0]
-        let result = Property.check(problem.generator, seed: seed, configuration: Challenge.defaultConfiguration) { try problem.holds($0) }
+        let result = Property.check(problem.generator, seed: seed, configuration: Challenge.defaultConfiguration) {
+            try problem.holds($0)
+        }
         let counterexample = try #require(result.counterexample, "\(problem.name) found no failure")
         let replayed = try problem.generator.replay(counterexample.replayToken)
         #expect(problem.render(replayed) == problem.render(counterexample.shrunk))
@@ -60,7 +67,11 @@ struct GeneratorsShrinkingChallengeTests {
         #expect(try !CalculatorProblem().holds(calculator))
         #expect(calculator.rendered == "0/(0+0)")
         #expect(!LargeUnionListProblem().holds([[0, 1, -1, 2, -2]]))
-        let heap = BinaryHeap.node(key: 0, left: .empty, right: .node(key: 0, left: .node(key: 0, left: .empty, right: .empty), right: .node(key: 1, left: .empty, right: .empty)))
+        let heap = BinaryHeap.node(
+            key: 0, left: .empty,
+            right: .node(
+                key: 0, left: .node(key: 0, left: .empty, right: .empty),
+                right: .node(key: 1, left: .empty, right: .empty)))
         #expect(!BinHeapProblem().holds(heap))
         #expect(heap.rendered == "(0, ∅, (0, (0, ∅, ∅), (1, ∅, ∅)))")
         #expect(try !CouplingProblem().holds([1, 0]))
@@ -92,7 +103,9 @@ struct GeneratorsShrinkingChallengeTests {
         for nodes in 0...3 {
             #expect(heaps(nodes: nodes, atLeast: 0).allSatisfy { problem.holds($0) })
         }
-        let failing = heaps(nodes: 4, atLeast: 0).filter { !problem.holds($0) && $0.flattened.sorted() == [0, 0, 0, 1] }
+        let failing = heaps(nodes: 4, atLeast: 0).filter {
+            !problem.holds($0) && $0.flattened.sorted() == [0, 0, 0, 1]
+        }
         #expect(failing.count == 3)
         #expect(failing.map(\.rendered).contains("(0, ∅, (0, (0, ∅, ∅), (1, ∅, ∅)))"))
     }
@@ -117,16 +130,24 @@ struct GeneratorsShrinkingChallengeTests {
     func summary() {
         func record(_ shrunk: String?, evals: Int, ideal: Bool) -> ChallengeRunRecord {
             ChallengeRunRecord(
-                variant: "v", seed: "0", found: shrunk != nil, genCalls: 1, shrinkEvals: evals, rejected: 0, original: shrunk,
+                variant: "v", seed: "0", found: shrunk != nil, genCalls: 1, shrinkEvals: evals, rejected: 0,
+                original: shrunk,
                 shrunk: shrunk, wallMsTotal: 1, wallMsShrink: 0.5, capHit: false, ideal: ideal, sizeMinimal: ideal)
         }
-        let summary = ChallengeSummary(variant: "v", records: [record("[0]", evals: 10, ideal: true), record("[0]", evals: 20, ideal: true), record("[1]", evals: 30, ideal: false), record(nil, evals: 0, ideal: false)])
+        let summary = ChallengeSummary(
+            variant: "v",
+            records: [
+                record("[0]", evals: 10, ideal: true), record("[0]", evals: 20, ideal: true),
+                record("[1]", evals: 30, ideal: false), record(nil, evals: 0, ideal: false),
+            ])
         #expect(summary.found == 3)
         #expect(summary.distinct == 2)
         #expect(summary.results.first == ChallengeSummary.Result(value: "[0]", runs: 2))
         #expect(summary.evaluations.median == 20)
         #expect(summary.evaluations.mean == 20)
         let row = summary.markdownRow(engine: "ours", source: "x.jsonl")
-        #expect(row.contains("| 3 of 4 found a failure | 2 | `[0]` 66.7%; `[1]` 33.3% | 66.7% | 66.7% | 20.0 (10–30); med 20 |"))
+        #expect(
+            row.contains(
+                "| 3 of 4 found a failure | 2 | `[0]` 66.7%; `[1]` 33.3% | 66.7% | 66.7% | 20.0 (10–30); med 20 |"))
     }
 }
