@@ -1,5 +1,3 @@
-import Generators
-
 /// The per-variant row of the brief's tables (§1.3), computed from run records.
 public struct ChallengeSummary: Hashable, Sendable {
     /// A shrunk value and the share of finding runs that reached it.
@@ -114,6 +112,14 @@ public struct ChallengeSummary: Hashable, Sendable {
 
 func percent(_ value: Double) -> String {
     decimal(value, places: isWhole(value) ? 0 : 1) + "%"
+}
+
+/// Rounds half away from zero using only integer conversion (no libm call), clamping to `Int`.
+func roundToInt(_ value: Double) -> Int {
+    guard value.isFinite else { return value > 0 ? .max : (value < 0 ? .min : 0) }
+    if value >= 9.2e18 { return .max }
+    if value <= -9.2e18 { return .min }
+    return value >= 0 ? Int(value + 0.5) : -Int(-value + 0.5)
 }
 
 /// Whether `value` has no fractional part.

@@ -42,7 +42,7 @@ func formatPercentage(_ value: Double) -> String {
 }
 
 /// Rounds half away from zero using only integer conversion (no libm call), clamping to `Int`.
-public func roundToInt(_ value: Double) -> Int {
+func roundToInt(_ value: Double) -> Int {
     guard value.isFinite else { return value > 0 ? .max : (value < 0 ? .min : 0) }
     if value >= 9.2e18 { return .max }
     if value <= -9.2e18 { return .min }
