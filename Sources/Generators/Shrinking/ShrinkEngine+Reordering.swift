@@ -56,7 +56,11 @@ extension ShrinkEngine {
     /// toward a threshold that the move makes moot.
     func redistributeBetweenIntegers() {
         forEachNearbyIntegerPair { first, second in
-            guard let transfer = Transfer(from: first, to: second, in: self) else { return }
+            // An item and one nested inside it (a node's key and its child's key, drawn relative
+            // to it) do not trade amounts meaningfully: only separate items do.
+            guard !structure.areNested(first, second),
+                let transfer = Transfer(from: first, to: second, in: self)
+            else { return }
             _ = maximizeAmount(limit: transfer.limit) { amount in
                 guard let candidate = transfer.candidate(moving: amount) else { return false }
                 return improves(candidate)

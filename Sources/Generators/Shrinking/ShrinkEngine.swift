@@ -150,7 +150,7 @@ final class ShrinkEngine {
     /// Sibling links of the current spans, recomputed only after an improvement.
     var structure: SpanStructure {
         if let cached = structureCache, cached.version == improvements { return cached.structure }
-        let fresh = SpanStructure(spans: spans)
+        let fresh = SpanStructure(spans: spans, choiceCount: values.count)
         structureCache = (improvements, fresh)
         return fresh
     }
