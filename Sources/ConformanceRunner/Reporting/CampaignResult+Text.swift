@@ -2,14 +2,13 @@ import Foundation
 import PurchaseStateMachine
 
 extension CampaignResult {
-    /// The whole report: one block per failure, then a summary line (and statistics if collected).
+    /// The whole report: one block per failure, then a summary line (and statistics if
+    /// collected). It holds no timings, so the same seed gives the same text byte for byte.
     public func rendered(subject: String, checks: Int, replayCommand: String = "swift run purchase-conformance replay") -> String {
         var blocks: [String] = failures.map { $0.rendered(replayCommand: replayCommand) }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let summary =
             "\(grouped(historiesRun)) histor\(historiesRun == 1 ? "y" : "ies"), \(grouped(eventsRun)) events"
-            + (savedReplayed > 0 ? ", \(savedReplayed) saved replayed" : "")
-            + " (seed \(seed), \(String(format: "%.1f", seconds)) s)"
+            + (savedReplayed > 0 ? ", \(savedReplayed) saved replayed" : "") + " (seed \(seed))"
         if failures.isEmpty {
             blocks.append("✔ \(subject): \(summary), all \(checks) checks held")
         } else {

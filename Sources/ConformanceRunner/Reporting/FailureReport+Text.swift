@@ -19,7 +19,7 @@ extension FailureReport {
             out.append("  Rule: \(description.rule) (\(description.source))")
         }
         out.append("")
-        var header = "  Minimal history"
+        var header = replayedFrom == nil ? "  Minimal history" : "  History"
         if replayedFrom != nil {
             header += " (replayed from a saved file)"
         } else if originalLength > events.count || shrinkEvaluations > 0 {
@@ -41,9 +41,14 @@ extension FailureReport {
         if let step = trace.last(where: { $0.eventIndex == at }), !step.messages.isEmpty {
             out.append("  Sent to the subject during event \(at + 1): \(step.messages.joined(separator: "; "))")
         }
+        let when = at >= 0 ? "after event \(at + 1)" : "at launch"
         for (n, d) in failure.discrepancies.enumerated() {
+            let first = failure.discrepancies[0]
+            if n > 0, d.subject == first.subject, d.expected == first.expected, d.actual == first.actual {
+                out.append("  Also failing: \(d.check)" + (d.note.map { " (\($0))" } ?? ""))
+                continue
+            }
             out.append("")
-            let when = at >= 0 ? "after event \(at + 1)" : "at launch"
             out.append("  \(n == 0 ? "" : "Also \(d.check): ")\(d.subject) \(when):")
             out.append(contentsOf: LineDiff.render(expected: d.expected, actual: d.actual, indent: "  "))
             if n == 0 { out.append("  (Expected by model: −, Reported by subject: +)") }

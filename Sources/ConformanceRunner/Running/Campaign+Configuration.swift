@@ -66,6 +66,8 @@ public struct CampaignConfiguration: Sendable {
     public var collectStatistics: Bool
     /// Labels (see `CoverageCounts.labels`) that must be reached in at least the given share of histories.
     public var coverage: [CoverageRequirement]
+    /// Called between batches of histories with the progress so far (for a live status line).
+    public var progressHandler: (@Sendable (CampaignProgress) -> Void)?
 
     /// Creates a configuration; by default 1,000 histories, every check, all cores.
     public init(

@@ -110,3 +110,44 @@ public enum ToolVersion {
     /// `purchase-conformance` and its version.
     public static let text = "purchase-conformance 0.1.0"
 }
+
+extension Campaign {
+    /// Shrinks a saved failing history given as generator choices (`HistoryGenerator.encode`);
+    /// nil when those choices do not fail.
+    func shrinkSaved(_ saved: History, choices values: [UInt64]) -> FailureReport? {
+        let runner = CaseRunner(
+            catalog: catalog, profile: configuration.profile, start: saved.start, policy: saved.policy,
+            checks: configuration.checks, factory: factory)
+        let probe = TestCase(replaying: values)
+        guard case .failed(let original, let events, _, _) = runner.run(probe) else { return nil }
+        let target = original.check
+        let result = Shrinker(configuration: configuration.shrinking).shrink(probe.choiceSequence, spans: probe.spans) { candidate in
+            switch runner.run(candidate) {
+            case .failed(let failure, _, _, _): return failure.check == target ? .interesting : .notInteresting
+            case .passed: return .notInteresting
+            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
+            }
+        }
+        guard case .failed(let failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
+            return nil
+        }
+        var history = saved
+        history.events = minimal
+        history.store = settings
+        history.schedule = schedule
+        history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+        let replay = Replayer(checks: runner.checks, factory: factory).replay(history, trace: true)
+        var trace: [TraceStep] = []
+        var flaky = true
+        if case .failed(let again, let t) = replay.outcome {
+            trace = t
+            flaky = again.check != failure.check || again.eventIndex != failure.eventIndex
+        }
+        var report = FailureReport(
+            failure: failure, history: history, originalLength: events.count, foundAfterHistories: nil,
+            replayedFrom: nil, shrinkEvaluations: result.evaluations, shrinkStop: result.stopReason.description,
+            flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
+        report.minimalChoices = result.sequence.values
+        return report
+    }
+}

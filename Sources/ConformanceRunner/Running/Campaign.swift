@@ -24,8 +24,6 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
     public let factory: SubjectFactory<S>
     /// The subject's name, for reports and saved files.
     public let subjectName: String
-    /// Called between batches of histories with the progress so far.
-    public var progress: (@Sendable (CampaignProgress) -> Void)?
 
     /// The number of histories run between progress reports and determinism checkpoints.
     static var batchSize: Int { 128 }
@@ -123,7 +121,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
     }
 
     private func report(_ result: CampaignResult, _ failures: Int, _ elapsed: Duration, _ phase: String) {
-        progress?(
+        configuration.progressHandler?(
             CampaignProgress(
                 historiesRun: result.historiesRun, historiesPlanned: configuration.histories, eventsRun: result.eventsRun,
                 failuresFound: failures, elapsed: elapsed, phase: phase))

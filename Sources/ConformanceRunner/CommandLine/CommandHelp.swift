@@ -1,0 +1,99 @@
+/// The options and help text of each subcommand.
+enum CommandHelp {
+    static let subjectOptions: [OptionSpec] = [
+        OptionSpec(name: "subject", value: "NAME", help: "a built-in subject (see --list-subjects)"),
+        OptionSpec(name: "exec", value: "'CMD ARG…'", help: "a subject in another process speaking purchase-subject/1 (no shell)"),
+        OptionSpec(name: "timeout", value: "SECONDS", help: "per-message timeout for --exec (default 5s)"),
+        OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file"),
+        OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
+        OptionSpec(name: "skip-checks", value: "A,B", help: "switch these checks off"),
+        OptionSpec(name: "help", value: nil, help: "show this help"),
+    ]
+
+    static let check: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "list-subjects", value: nil, help: "list the built-in subjects and exit"),
+        OptionSpec(name: "histories", value: "N", help: "histories to generate (default 1000)"),
+        OptionSpec(name: "max-events", value: "N", help: "the most events in one history (default 50)"),
+        OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001); same seed, same report"),
+        OptionSpec(name: "time-limit", value: "SECONDS", help: "stop generating after this long"),
+        OptionSpec(name: "shard", value: "I/N", help: "run shard I of N (all N shards = the unsharded run)"),
+        OptionSpec(name: "jobs", value: "N", help: "threads to use (default: all cores; --exec uses 1)"),
+        OptionSpec(name: "all-failures", value: nil, help: "keep going after a failure to find every distinct failing check"),
+        OptionSpec(name: "failures", value: "DIR", help: "failures folder, replayed first (default .purchase-conformance/failures)"),
+        OptionSpec(name: "no-save", value: nil, help: "neither replay nor save failures"),
+        OptionSpec(name: "json", value: nil, help: "print a machine-readable report (format purchase-conformance-report/1)"),
+        OptionSpec(name: "stats", value: nil, help: "print what the histories exercised: event kinds, states, variations"),
+    ]
+
+    static let replay: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "trace", value: nil, help: "print every event with the messages, the replies and each check"),
+        OptionSpec(name: "expect", value: nil, help: "exit 0 when every file meets its `expect`, 1 otherwise"),
+        OptionSpec(name: "json", value: nil, help: "print one JSON object per history"),
+    ]
+
+    static let shrink: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "out", value: "FILE", help: "where to write the shrunk history (default: FILE with .shrunk.json)"),
+    ]
+
+    static let model: [OptionSpec] = [
+        OptionSpec(name: "help", value: nil, help: "show this help"),
+    ]
+
+    static let corpus: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "corpus", value: "DIR", help: "the corpus folder (default Tests/RegressionCorpus/Cases)"),
+        OptionSpec(name: "name", value: "NAME", help: "the case's file name (default: the history's name)"),
+    ]
+
+    static let demo: [OptionSpec] = [
+        OptionSpec(name: "histories", value: "N", help: "histories per subject (default 2000)"),
+        OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001)"),
+        OptionSpec(name: "help", value: nil, help: "show this help"),
+    ]
+
+    static let descriptions: [String: (usage: String, text: String, options: [OptionSpec])] = [
+        "check": (
+            "purchase-conformance check (--subject NAME | --exec 'CMD ARG…') [options]",
+            "Generates histories, runs the subject against the model after every event, shrinks each failure to its shortest history, saves it, and prints the report. A live progress line is shown on a terminal (not with NO_COLOR).",
+            check
+        ),
+        "replay": (
+            "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect]",
+            "Replays saved histories. Without --subject or --exec, each file runs against the built-in subject named in its origin, or the reference subject.",
+            replay
+        ),
+        "shrink": (
+            "purchase-conformance shrink FILE [--subject NAME | --exec 'CMD ARG…'] [--out FILE]",
+            "Shrinks a saved failing history further against the subject, keeping the same failing check, and writes the result atomically.",
+            shrink
+        ),
+        "model": (
+            "purchase-conformance model FILE",
+            "Prints, after each event of a purchase-history/1 file, one JSON line: index, event, now, transactions, currentEntitlements, entitled, balances, subscriptions, unfinished, pendingAskToBuy, notifications. A bad file exits 2 naming the field and event.",
+            model
+        ),
+        "corpus": (
+            "purchase-conformance corpus add FILE [--name NAME] [--corpus DIR] | corpus list [--corpus DIR]",
+            "`add` replays a failure to confirm it, sets its `expect`, and writes it into the regression corpus that `swift test` replays. `list` prints each case with its check and length.",
+            corpus
+        ),
+        "demo": (
+            "purchase-conformance demo [--histories N] [--seed HEX]",
+            "Checks every built-in example subject and prints, for each, what was found and its minimal history.",
+            demo
+        ),
+    ]
+
+    /// The help text of `command`, or nil for an unknown command.
+    static func text(for command: String) -> String? {
+        guard let d = descriptions[command] else { return nil }
+        var lines = ["Usage: \(d.usage)", "", d.text, "", "Options:"]
+        for option in d.options {
+            let left = "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
+            lines.append("  \(left.padding(toLength: 24, withPad: " ", startingAt: 0)) \(option.help)")
+        }
+        if command == "check" || command == "replay" {
+            lines += ["", "Checks: " + CheckDescription.builtIn.map(\.id.rawValue).joined(separator: ", ")]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

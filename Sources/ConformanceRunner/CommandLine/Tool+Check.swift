@@ -1,0 +1,108 @@
+import Foundation
+import Generators
+import PurchaseStateMachine
+
+extension PurchaseConformanceTool {
+    /// `check`: a campaign against one subject.
+    func check(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandArguments(arguments, options: CommandHelp.check, command: "check")
+        if args.flags.contains("help") {
+            io.print(CommandHelp.text(for: "check") ?? "")
+            return 0
+        }
+        if args.flags.contains("list-subjects") {
+            let width = subjects.map(\.name.count).max() ?? 0
+            for subject in subjects { io.print("\(subject.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(subject.summary)") }
+            return 0
+        }
+        guard args.positionals.isEmpty else {
+            throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
+        }
+        let subject = try resolveSubject(args, command: "check")
+        let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) } ?? subject.catalog
+        var configuration = CampaignConfiguration(
+            histories: try args.int("histories", default: 1_000), seed: try seed(args), profile: subject.profile,
+            policy: subject.policy, checks: try checkSelection(args, subject: subject))
+        configuration.profile.maxEvents = try args.int("max-events", default: subject.profile.maxEvents, range: 1...10_000)
+        if let limit = try args.seconds("time-limit") { configuration.timeLimit = .milliseconds(Int64(limit * 1000)) }
+        if let text = args.values["shard"] {
+            guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
+            configuration.shard = shard
+        }
+        configuration.parallelism = try args.int("jobs", default: CampaignConfiguration.availableCores, range: 1...256)
+        configuration.findAllFailures = args.flags.contains("all-failures")
+        configuration.collectStatistics = args.flags.contains("stats")
+        let store = args.flags.contains("no-save")
+            ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
+        if let store { configuration.savedHistories = try store.load(catalog: catalog) }
+        let progress = io.showsProgress ? ProgressLine(io: io) : nil
+        var runConfiguration = configuration
+        if let progress { runConfiguration.progressHandler = { progress.update($0) } }
+        let began = ContinuousClock.now
+        var result = subject.run(catalog: catalog, configuration: runConfiguration)
+        progress?.finish()
+        for i in result.failures.indices {
+            if result.failures[i].subjectOutput == nil { result.failures[i].subjectOutput = subject.standardErrorTail() }
+            guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
+            result.failures[i].savedPath = try store.save(result.failures[i].history)
+        }
+        if args.flags.contains("json") {
+            io.print(result.json(subject: subject.name).rendered())
+        } else {
+            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count))
+        }
+        if !args.flags.contains("json") {
+            let total = (ContinuousClock.now - began).seconds
+            let shrinking = result.shrinkTime.seconds
+            let generating = max(0.000_001, total - shrinking)
+            io.printError(
+                String(
+                    format: "(%.2f s: %@ histories/s generating, %.2f s shrinking)", total,
+                    grouped(Int(Double(result.historiesRun) / generating)), shrinking))
+        }
+        return result.passed ? 0 : 1
+    }
+
+    func seed(_ args: CommandArguments) throws(UsageError) -> Seed {
+        guard let text = args.values["seed"] else { return Seed(0x5eed_0001) }
+        guard let seed = Seed(hex: text) else {
+            throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001)", command: args.command)
+        }
+        return seed
+    }
+
+    func checkSelection(_ args: CommandArguments, subject: SubjectRunner) throws(UsageError) -> CheckSelection {
+        var selection = subject.checks
+        let known = selection.allIDs.map(\.rawValue)
+        func validate(_ names: [String]) throws(UsageError) -> [CheckID] {
+            for name in names where !known.contains(name) {
+                throw UsageError("unknown check \"\(name)\" (checks: \(known.joined(separator: ", ")))", command: args.command)
+            }
+            return names.map { CheckID($0) }
+        }
+        if let only = args.list("checks") {
+            let keep = Set(try validate(only))
+            selection.builtIn = selection.builtIn.intersection(keep)
+            selection.custom = selection.custom.filter { keep.contains($0.id) }
+        }
+        if let skip = args.list("skip-checks") { selection = selection.skipping(try validate(skip)) }
+        return selection
+    }
+
+    /// The subject named by `--subject` or started by `--exec` (exactly one of them).
+    func resolveSubject(_ args: CommandArguments, command: String, fallback: SubjectRunner? = nil) throws -> SubjectRunner {
+        switch (args.values["subject"], args.values["exec"]) {
+        case (let name?, nil):
+            return try subject(named: name, command: command)
+        case (nil, let exec?):
+            let timeout = try args.seconds("timeout") ?? 5
+            let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) }
+            return try SubjectRunner.external(command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard)
+        case (.some, .some):
+            throw UsageError("give either --subject or --exec, not both", command: command)
+        case (nil, nil):
+            if let fallback { return fallback }
+            throw UsageError("say which subject to check: --subject NAME (see --list-subjects) or --exec 'CMD ARG…'", command: command)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import PurchaseStateMachine
+
+extension PurchaseConformanceTool {
+    /// `shrink`: makes a saved failing history shorter, keeping its failing check.
+    func shrink(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandArguments(arguments, options: CommandHelp.shrink, command: "shrink")
+        if args.flags.contains("help") {
+            io.print(CommandHelp.text(for: "shrink") ?? "")
+            return 0
+        }
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw UsageError("shrink needs one history FILE", command: "shrink")
+        }
+        var history = try HistoryFile.read(path)
+        let subject = args.values["subject"] != nil || args.values["exec"] != nil
+            ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history)
+        let checks = try checkSelection(args, subject: subject)
+        if let catalogPath = args.values["catalog"] { history.catalog = try HistoryFile.readCatalog(catalogPath) }
+        guard case .failed(let original, _) = subject.replay(history, checks: checks).outcome else {
+            io.printError("error: \(path) does not fail against \(subject.name); there is nothing to shrink")
+            return 2
+        }
+        var configuration = CampaignConfiguration(profile: subject.profile, policy: history.policy, checks: checks)
+        configuration.profile.maxEvents = max(configuration.profile.maxEvents, history.events.count)
+        var report: FailureReport
+        if let shrunk = subject.shrink(history, configuration: configuration), shrunk.check == original.check {
+            report = shrunk
+        } else {
+            if let problem = subject.encodingProblem(history, profile: configuration.profile) {
+                io.printError("note: shrinking event by event (\(problem))")
+            }
+            var shrinker = EventListShrinker(check: original.check) { subject.replay($0, checks: checks).outcome }
+            let (minimal, failure, trace) = shrinker.shrink(history)
+            report = FailureReport(
+                failure: failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
+                replayedFrom: nil, shrinkEvaluations: shrinker.evaluations, shrinkStop: "no event could be deleted",
+                flaky: failure == nil, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
+        }
+        report.history.name = history.name
+        report.history.origin = history.origin ?? HistoryOrigin(tool: ToolVersion.text, subject: subject.name)
+        report.history.catalogFile = nil
+        let out = args.values["out"] ?? (path.hasSuffix(".json") ? String(path.dropLast(5)) + ".shrunk.json" : path + ".shrunk.json")
+        try HistoryFile.write(report.history, to: out)
+        report.savedPath = out
+        report.subjectOutput = subject.standardErrorTail()
+        io.print(report.rendered())
+        return 1
+    }
+}

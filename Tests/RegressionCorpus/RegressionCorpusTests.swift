@@ -1,0 +1,52 @@
+import ConformanceRunner
+import Foundation
+import PurchaseStateMachine
+import Testing
+
+/// Replays every saved history in `Cases/`: each must do what its `expect` says against the
+/// subject its origin names, and the correct app must pass it (no false alarm).
+@Suite("Regression corpus")
+struct RegressionCorpusTests {
+    static let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("Cases").path
+
+    static var cases: [String] { HistoryFile.historyFiles(in: folder) ?? [] }
+
+    static func subject(_ name: String?) -> SubjectRunner? {
+        BuiltInSubjects.all.first { $0.name == (name ?? "reference") }
+    }
+
+    @Test("The corpus is not empty")
+    func notEmpty() {
+        #expect(Self.cases.count >= 8, "Tests/RegressionCorpus/Cases should hold the saved failures")
+    }
+
+    @Test("Every case does what its file expects against its subject", arguments: cases)
+    func meetsExpectation(_ path: String) throws {
+        let history = try HistoryFile.read(path)
+        #expect(history.expect != nil, "\(path) has no expect field")
+        let subject = try #require(Self.subject(history.origin?.subject), "\(path) names an unknown subject")
+        let result = subject.replay(history)
+        #expect(result.meetsExpectation, "\(path): \(describe(result.outcome)) against \(subject.name), expected \(String(describing: history.expect))")
+    }
+
+    @Test("The correct app passes every case", arguments: cases)
+    func referencePasses(_ path: String) throws {
+        let history = try HistoryFile.read(path)
+        guard history.policy == AppPolicy() else { return }
+        let reference = try #require(Self.subject("reference"))
+        let result = reference.replay(history)
+        guard case .passed = result.outcome else {
+            Issue.record("\(path): the correct app \(describe(result.outcome))")
+            return
+        }
+    }
+
+    func describe(_ outcome: ReplayOutcome) -> String {
+        switch outcome {
+        case .passed: return "passes"
+        case .failed(let f, _): return "fails \(f.check) after event \(f.eventIndex)"
+        case .rejected(let i, let r): return "is impossible at event \(i): \(r)"
+        }
+    }
+}
