@@ -27,7 +27,7 @@ extension Gen {
         return Gen { testCase in
             testCase.startSpan(.alternative)
             defer { testCase.endSpan() }
-            let index = try picker.pick(testCase, isEnabled: { _ in true })
+            let index = try picker.pick(testCase)
             return try gens[index].draw(testCase)
         }
     }
@@ -52,10 +52,41 @@ extension Gen {
 @usableFromInline
 struct AlternativePicker: Sendable {
     let weights: [Int]
+    /// The sum of all weights, or `nil` when some weight is negative or the sum overflows.
+    let totalWeight: UInt64?
 
     @usableFromInline
     init(weights: [Int]) {
         self.weights = weights
+        var total: UInt64 = 0
+        var valid = true
+        for weight in weights {
+            let (sum, overflow) = total.addingReportingOverflow(UInt64(clamping: weight))
+            if weight < 0 || overflow { valid = false }
+            total = sum
+        }
+        self.totalWeight = valid ? total : nil
+    }
+
+    /// Picks an alternative by weight (all enabled) and records the pick; the common fast path.
+    @usableFromInline
+    func pick(_ testCase: TestCase) throws(GenerationStop) -> Int {
+        guard !testCase.replaying, let total = totalWeight, total > 0 else {
+            return try pick(testCase, isEnabled: { _ in true })
+        }
+        guard testCase.recorded.count < testCase.maxChoices else { throw .overrun }
+        var roll = testCase.random.next(upTo: total - 1)
+        var chosen = weights.count - 1
+        for (index, weight) in weights.enumerated() {
+            let weight = UInt64(weight)
+            if roll < weight {
+                chosen = index
+                break
+            }
+            roll -= weight
+        }
+        testCase.recorded.append(Choice(value: UInt64(chosen), max: UInt64(weights.count - 1)))
+        return chosen
     }
 
     /// Picks an enabled alternative and records the pick as a choice bounded by the last index.
