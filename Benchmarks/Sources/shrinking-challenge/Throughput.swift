@@ -12,6 +12,14 @@ enum Throughput {
         var nanosecondsPerChoice: Double { seconds * 1e9 / Double(choices) }
     }
 
+    /// One step of a history: a kind picked by weight, then that kind's parameters (~2 draws).
+    static let event = Gen.frequency([
+        (1, Gen.int(in: 0...3)),
+        (3, Gen.int(in: 0...400)),
+        (1, Gen.constant(-1)),
+        (1, Gen.zip(Gen.int(in: 0...9), Gen.bool).map { $0.1 ? $0.0 : -$0.0 }),
+    ])
+
     static func measure(_ name: String, _ gen: Gen<[Int]>, cases: Int) -> Measurement {
         let testCase = TestCase(seed: Seed(0))
         let runSeed = Seed(0x5EED)
@@ -39,6 +47,9 @@ enum Throughput {
                 "Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50)",
                 Gen.int(in: 0...1000).array(of: 0...100, averageLength: 50), cases: 60_000),
             measure("Gen.int(in: 0...1000).array(count: 50)", Gen.int(in: 0...1000).array(count: 50), cases: 60_000),
+            measure(
+                "50-event history: frequency of 4 kinds with parameters, array(count: 50)", event.array(count: 50),
+                cases: 60_000),
         ]
         return ["| generator | values drawn/s | ns per recorded choice |", "|---|---|---|"]
             + measurements.map { m in
