@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""The correct example app, misbehaving at the first message of one type in each history.
+
+    misbehaving_subject.py MODE MESSAGE
+
+MODE is one of
+  sleep      never reply (sleeps for an hour)
+  exit       write a line on stderr, then exit with status 3 without replying
+  garbage    reply with a line that is not JSON
+  wrong-type reply {"type":"state",...} where "ok" is expected (or "ok" to a query)
+  chatty     write two reply lines instead of one
+  error      reply {"type":"error","message":...}
+  stderr     behave correctly, but write a line on stderr for every message
+
+Everything else is the correct app of correct_subject.py (beside this file), so a campaign
+finds exactly this misbehaviour, as a `subject-responds` failure whose minimal history is the
+shortest one that sends MESSAGE. For example, a hang in `restore`:
+
+    swift run purchase-conformance check --exec 'python3 Examples/python/misbehaving_subject.py sleep restore'
+
+The runner's own tests use it to check that hangs, exits and garbage are reported, shrunk and
+survived.
+"""
+
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from correct_subject import Subject  # noqa: E402
+
+
+class Misbehaving(Subject):
+    def __init__(self, mode, target):
+        super().__init__()
+        self.mode = mode
+        self.target = target
+        self.seen = False
+
+    def reply(self, message):
+        kind = message.get("type")
+        if kind == "start":
+            self.seen = False
+        if self.mode == "stderr":
+            sys.stderr.write("handling %s\n" % kind)
+            sys.stderr.flush()
+        if kind != self.target or self.seen or self.mode == "stderr":
+            return super().reply(message)
+        self.seen = True
+        if self.mode == "sleep":
+            sys.stderr.write("going to sleep in %s\n" % kind)
+            sys.stderr.flush()
+            time.sleep(3600)
+        if self.mode == "exit":
+            sys.stderr.write("simulated crash while handling %s\n" % kind)
+            sys.stderr.flush()
+            os._exit(3)
+        if self.mode == "garbage":
+            sys.stdout.write("Traceback (most recent call last): this is not JSON\n")
+            sys.stdout.flush()
+            return None
+        if self.mode == "wrong-type":
+            if kind == "query":
+                return {"type": "ok", "finish": []}
+            return {"type": "state", "entitled": [], "balances": {}}
+        if self.mode == "chatty":
+            reply = super().reply(message)
+            sys.stdout.write(json.dumps(reply) + "\n")
+            return reply
+        if self.mode == "error":
+            return {"type": "error", "message": "database is locked while handling %s" % kind}
+        raise SystemExit("unknown mode %r" % self.mode)
+
+
+def main():
+    subject = Misbehaving(sys.argv[1], sys.argv[2])
+    for line in iter(sys.stdin.readline, ""):
+        reply = subject.reply(json.loads(line))
+        if reply is not None:
+            sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
