@@ -3,7 +3,7 @@ import PurchaseStateMachine
 /// Evaluates the built-in checks after an event, most specific first.
 enum BuiltInChecks {
     /// Every failing built-in check among `enabled`, in `CheckDescription.builtIn` order.
-    static func evaluate(_ input: CheckInput, enabled: Set<CheckID>) -> [Discrepancy] {
+    static func evaluate(_ input: CheckInput, enabled: CheckSelection) -> [Discrepancy] {
         var found: [Discrepancy] = []
         let catalog = input.model.catalog
         var observedSet = ProductSet()
@@ -23,35 +23,35 @@ enum BuiltInChecks {
         func extraWith(_ status: EntitlementStatus) -> [String] {
             extra.indices.filter { input.statuses[$0] == status }.map { catalog.products[$0].id }
         }
-        if enabled.contains(.unverifiedNeverEntitled) {
+        if enabled.enabled(.unverifiedNeverEntitled) {
             let bad = extraWith(.unverified)
             if !bad.isEmpty {
                 found.append(entitlementDiff(.unverifiedNeverEntitled, note: "\(list(bad)) only has transactions that failed verification"))
             }
         }
-        if enabled.contains(.refundedNeverEntitled), let d = refunded(input, extra: extraWith(.revoked), diff: entitlementDiff) {
+        if enabled.enabled(.refundedNeverEntitled), let d = refunded(input, extra: extraWith(.revoked), diff: entitlementDiff) {
             found.append(d)
         }
-        if enabled.contains(.pendingNotEntitled) {
+        if enabled.enabled(.pendingNotEntitled) {
             let bad = extraWith(.pending)
             if !bad.isEmpty { found.append(entitlementDiff(.pendingNotEntitled, note: "\(list(bad)) is waiting for Ask to Buy approval")) }
         }
-        if enabled.contains(.expiredNeverEntitled) {
+        if enabled.enabled(.expiredNeverEntitled) {
             let bad = extraWith(.expired) + extraWith(.inBillingRetry)
             if !bad.isEmpty {
                 found.append(entitlementDiff(.expiredNeverEntitled, note: "\(list(bad)) has expired (or is in billing retry after grace)"))
             }
         }
-        if enabled.contains(.gracePeriodEntitled) {
+        if enabled.enabled(.gracePeriodEntitled) {
             let bad = missing.indices.filter { input.statuses[$0] == .inGracePeriod }.map { catalog.products[$0].id }
             if !bad.isEmpty {
                 found.append(entitlementDiff(.gracePeriodEntitled, note: "\(list(bad)) is in its billing grace period, which keeps service"))
             }
         }
-        if enabled.contains(.oneLevelPerGroup), let d = oneLevel(input, observed: observedSet, diff: entitlementDiff) {
+        if enabled.enabled(.oneLevelPerGroup), let d = oneLevel(input, observed: observedSet, diff: entitlementDiff) {
             found.append(d)
         }
-        if enabled.contains(.clockSkewSafe), mismatch, input.model.state.deviceClockOffset != .zero,
+        if enabled.enabled(.clockSkewSafe), mismatch, input.model.state.deviceClockOffset != .zero,
             let trueClock = input.observedWithTrueClock,
             trueClock.entitledSorted == names(input.expected.entitled)
         {
@@ -60,7 +60,7 @@ enum BuiltInChecks {
                     .clockSkewSafe,
                     note: "the device clock is \(input.model.state.deviceClockOffset.iso8601) off; with the true clock the app grants \(list(trueClock.entitledSorted))"))
         }
-        if enabled.contains(.restoreIdempotent), case .restore = input.event, let before = input.previousObserved {
+        if enabled.enabled(.restoreIdempotent), case .restore = input.event, let before = input.previousObserved {
             let changed = before.entitledSorted != input.observed.entitledSorted || before.balances != input.observed.balances
             let wrong = mismatch || balanceMismatch(input) != nil
             if changed && wrong {
@@ -71,9 +71,13 @@ enum BuiltInChecks {
                         note: "restoring purchases changed the app's answer away from the model's"))
             }
         }
-        if enabled.contains(.consumableCreditedOnce), let d = balanceMismatch(input) { found.append(d) }
-        if enabled.contains(.finishAlwaysCalled), let d = unfinished(input) { found.append(d) }
-        if enabled.contains(.entitlementsMatch), mismatch {
+        if enabled.enabled(.consumableCreditedOnce), let d = balanceMismatch(input) { found.append(d) }
+        if enabled.enabled(.finishAlwaysCalled),
+            let d = unfinished(delivered: input.delivered.map(DeliveredTransaction.init), model: input.model, policy: input.policy)
+        {
+            found.append(d)
+        }
+        if enabled.enabled(.entitlementsMatch), mismatch {
             var note = ""
             if !unknown.isEmpty { note = "the catalog has no product \(list(unknown)); " }
             let missingNames = names(missing)
@@ -88,16 +92,19 @@ enum BuiltInChecks {
         return found
     }
 
+    /// When the app says which transactions it relies on: a note naming the revoked ones, or nil.
+    static func reliedOnRevoked(_ observed: ObservedState, model: StoreModel) -> String? {
+        guard let grants = observed.grants else { return nil }
+        var bad: [String] = []
+        for grant in grants where model.state.isRevoked(grant.transaction) {
+            bad.append("\(grant.product) by transaction #\(grant.transaction)")
+        }
+        return bad.isEmpty ? nil : "the app relies on revoked transactions: \(bad.joined(separator: ", "))"
+    }
+
     static func refunded(_ input: CheckInput, extra: [String], diff: (CheckID, String) -> Discrepancy) -> Discrepancy? {
-        if let grants = input.observed.grants {
-            var bad: [String] = []
-            for product in grants.keys.sorted() {
-                for id in grants[product] ?? [] where input.model.state.transaction(id)?.revocationDate != nil {
-                    bad.append("\(product) by transaction #\(id)")
-                }
-            }
-            if bad.isEmpty { return nil }
-            return diff(.refundedNeverEntitled, "the app relies on revoked transactions: \(bad.joined(separator: ", "))")
+        if input.observed.grants != nil {
+            return reliedOnRevoked(input.observed, model: input.model).map { diff(.refundedNeverEntitled, $0) }
         }
         guard !extra.isEmpty else { return nil }
         return diff(.refundedNeverEntitled, "\(list(extra)) was refunded or revoked")
@@ -135,24 +142,24 @@ enum BuiltInChecks {
             note: "each verified consumable transaction is credited once (grant × quantity)")
     }
 
-    static func unfinished(_ input: CheckInput) -> Discrepancy? {
+    static func unfinished(delivered: [DeliveredTransaction], model: StoreModel, policy: AppPolicy) -> Discrepancy? {
         var expected: [String] = []
         var actual: [String] = []
-        for delivery in input.delivered {
-            let id = delivery.transaction.id
-            let finished = input.model.state.isFinished(id) ?? false
+        for delivery in delivered {
+            let id = delivery.id
+            let finished = model.state.isFinished(id) ?? false
             let mustFinish: Bool?
             if delivery.verified {
                 mustFinish = true
             } else {
-                switch input.policy.unverifiedTransactions {
+                switch policy.unverifiedTransactions {
                 case .finish: mustFinish = true
                 case .leaveUnfinished: mustFinish = false
                 case .either: mustFinish = nil
                 }
             }
-            guard let mustFinish, mustFinish != finished else { continue }
-            let label = "#\(id) \(delivery.transaction.productID) (\(delivery.transaction.reason.rawValue)\(delivery.verified ? "" : ", unverified"))"
+            guard let mustFinish, mustFinish != finished, let tx = model.state.transaction(id) else { continue }
+            let label = "#\(id) \(tx.productID) (\(tx.reason.rawValue)\(delivery.verified ? "" : ", unverified"))"
             expected.append("\(label): \(mustFinish ? "finished" : "unfinished")")
             actual.append("\(label): \(finished ? "finished" : "unfinished")")
         }

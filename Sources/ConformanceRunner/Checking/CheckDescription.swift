@@ -62,6 +62,25 @@ extension CheckDescription {
             source: "§17.1–2; §16 B3"),
     ]
 
+    /// The position of built-in check `id` in `builtIn`, or nil for a custom check.
+    static func builtInIndex(_ name: String) -> Int? {
+        switch name {
+        case "subject-responds": return 0
+        case "unverified-never-entitled": return 1
+        case "refunded-never-entitled": return 2
+        case "pending-not-entitled": return 3
+        case "expired-never-entitled": return 4
+        case "grace-period-entitled": return 5
+        case "one-level-per-group": return 6
+        case "clock-skew-safe": return 7
+        case "restore-idempotent": return 8
+        case "consumable-credited-once": return 9
+        case "finish-always-called": return 10
+        case "entitlements-match": return 11
+        default: return nil
+        }
+    }
+
     /// The description of built-in check `id`, or nil for a custom check.
     public static func builtIn(_ id: CheckID) -> CheckDescription? { builtIn.first { $0.id == id } }
 }

@@ -2,10 +2,19 @@
 public struct CheckID: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The check's name.
     public let rawValue: String
+    /// The built-in check's position in `CheckDescription.builtIn`, or -1 for a custom check.
+    let builtInIndex: Int
 
     /// Wraps a check name.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+        builtInIndex = CheckDescription.builtInIndex(rawValue) ?? -1
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public static func == (lhs: CheckID, rhs: CheckID) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var description: String { rawValue }
     public static func < (lhs: CheckID, rhs: CheckID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -71,7 +71,7 @@ struct HistoryGenerator: Sendable {
         case .purchase: return catalog.products.indices.contains { model.canPurchase($0) }
         case .advanceTime, .relaunch, .restore, .setBilling, .setDeviceClock: return true
         case .setAutoRenew: return !autoRenewCandidates(model).isEmpty
-        case .refund, .refundDeclined: return !model.refundableTransactions(includingConsumables: profile.refundConsumables).isEmpty
+        case .refund, .refundDeclined: return model.hasRefundableTransaction(includingConsumables: profile.refundConsumables)
         case .refundReversed: return !model.refundedTransactions.isEmpty
         case .askToBuy: return !model.state.pendingRequests.isEmpty
         case .familyShare: return !model.shareableProducts.isEmpty

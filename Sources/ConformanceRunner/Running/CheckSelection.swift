@@ -1,7 +1,9 @@
 /// Which checks run: the built-in ones switched on, plus the user's custom checks.
 public struct CheckSelection: Sendable {
     /// The built-in checks that run (all by default).
-    public var builtIn: Set<CheckID>
+    public var builtIn: Set<CheckID> { didSet { mask = Self.mask(builtIn) } }
+    /// The built-in checks as a bit mask in `CheckDescription.builtIn` order, for fast tests.
+    private var mask: UInt64 = 0
     /// The user's own checks, evaluated after the built-in ones, in this order.
     public var custom: [CustomCheck]
 
@@ -9,6 +11,19 @@ public struct CheckSelection: Sendable {
     public init(builtIn: Set<CheckID> = Set(CheckDescription.builtIn.map(\.id)), custom: [CustomCheck] = []) {
         self.builtIn = builtIn
         self.custom = custom
+        self.mask = Self.mask(builtIn)
+    }
+
+    private static func mask(_ ids: Set<CheckID>) -> UInt64 {
+        var mask: UInt64 = 0
+        for (i, d) in CheckDescription.builtIn.enumerated() where ids.contains(d.id) { mask |= 1 << UInt64(i) }
+        return mask
+    }
+
+    /// Whether built-in check `id` runs.
+    @inline(__always)
+    func enabled(_ id: CheckID) -> Bool {
+        id.builtInIndex >= 0 && mask & (1 << UInt64(id.builtInIndex)) != 0
     }
 
     /// The same selection without `ids`.

@@ -20,6 +20,9 @@ struct HistoryExecution<S: PurchaseSubject> {
     var effects: StepEffects
     var previousObserved: ObservedState?
     var actions: [AppActionRecord] = []
+    /// The last entitled list the subject reported, and its product set (most queries repeat it).
+    var lastEntitled: [String] = []
+    var lastEntitledSet = ProductSet()
     var trace: [TraceStep]?
     var eventIndex = 0
     var channels: ServerChannels
@@ -65,9 +68,11 @@ struct HistoryExecution<S: PurchaseSubject> {
         }
         eventIndex += 1
         var log: [String]? = trace == nil ? nil : []
-        var delivered: [Delivery] = []
+        var delivered: [DeliveredTransaction] = []
         var actionResult: (name: String, value: JSONValue?, result: JSONValue?)?
-        for message in effects.messages {
+        let messages = effects.messages
+        for i in messages.indices {
+            let message = messages[i]
             do {
                 try send(message, delivered: &delivered, action: &actionResult, log: &log)
             } catch {
@@ -82,29 +87,46 @@ struct HistoryExecution<S: PurchaseSubject> {
         } catch {
             return .failed(Failure.fault(String(describing: error), at: index, while: "query"))
         }
-        let statuses = model.entitlementStatuses(policy: policy)
-        let expected = model.expectedState(policy: policy)
-        if let action = actionResult {
-            actions.append(
-                AppActionRecord(
-                    eventIndex: index, name: action.name, value: action.value, result: action.result,
-                    serverNow: model.state.now, deviceNow: model.state.deviceNow,
-                    entitled: expected.entitled.indices.map { model.catalog.products[$0].id }))
-        }
-        var trueClock: ObservedState?
-        if model.state.deviceClockOffset != .zero, checks.builtIn.contains(.clockSkewSafe) {
-            var straight = model
-            var ignored = StepEffects()
-            try? straight.apply(.setDeviceClock(offset: .zero), into: &ignored)
-            trueClock = try? subject.query(context: SubjectContext(model: straight, decisions: .firstReady()))
-        }
-        let input = CheckInput(
-            eventIndex: index, event: event, model: model, policy: policy, statuses: statuses, expected: expected,
-            observed: observed, previousObserved: previousObserved, delivered: unique(delivered),
-            observedWithTrueClock: trueClock, actions: actions)
-        var found = BuiltInChecks.evaluate(input, enabled: checks.builtIn)
-        for custom in checks.custom {
-            if let d = custom.evaluate(input) { found.append(d) }
+        var found: [Discrepancy]
+        if actionResult == nil, checks.custom.isEmpty, agreesQuickly(observed) {
+            // The app reports exactly what the model expects: only the checks that can fail
+            // with agreeing grants remain (finish, relied-on revoked transactions).
+            found = []
+            if checks.enabled(.refundedNeverEntitled), let note = BuiltInChecks.reliedOnRevoked(observed, model: model) {
+                let expected = model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
+                found.append(
+                    Discrepancy(
+                        check: .refundedNeverEntitled, subject: "Entitled products", expected: expected,
+                        actual: observed.entitledSorted, note: note))
+            }
+            if checks.enabled(.finishAlwaysCalled), !delivered.isEmpty,
+                let d = BuiltInChecks.unfinished(delivered: unique(delivered), model: model, policy: policy)
+            {
+                found.append(d)
+            }
+        } else {
+            if let action = actionResult {
+                let entitled = model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
+                actions.append(
+                    AppActionRecord(
+                        eventIndex: index, name: action.name, value: action.value, result: action.result,
+                        serverNow: model.state.now, deviceNow: model.state.deviceNow, entitled: entitled))
+            }
+            var trueClock: ObservedState?
+            if model.state.deviceClockOffset != .zero, checks.enabled(.clockSkewSafe) {
+                var straight = model
+                var ignored = StepEffects()
+                try? straight.apply(.setDeviceClock(offset: .zero), into: &ignored)
+                trueClock = try? subject.query(context: SubjectContext(model: straight, decisions: .firstReady()))
+            }
+            let deliveries = unique(delivered).compactMap { d in
+                model.state.transaction(d.id).map { Delivery(transaction: $0, verified: d.verified) }
+            }
+            let input = makeInput(index, event, observed, delivered: deliveries, trueClock: trueClock)
+            found = BuiltInChecks.evaluate(input, enabled: checks)
+            for custom in checks.custom {
+                if let d = custom.evaluate(input) { found.append(d) }
+            }
         }
         previousObserved = observed
         let failure = found.isEmpty ? nil : Failure(eventIndex: index, discrepancies: found)
@@ -114,35 +136,12 @@ struct HistoryExecution<S: PurchaseSubject> {
 
     /// Sends one store message to the subject and records what it finished.
     private mutating func send(
-        _ message: StoreMessage, delivered: inout [Delivery],
+        _ message: StoreMessage, delivered: inout [DeliveredTransaction],
         action: inout (name: String, value: JSONValue?, result: JSONValue?)?, log: inout [String]?
     ) throws {
-        let context = SubjectContext(model: model, decisions: decisions)
-        var finished: [UInt64] = []
-        switch message {
-        case .purchaseResult(let product, let result, let delivery):
-            finished = try subject.purchaseResult(product: product, result: result, delivery: delivery, context: context)
-            if let delivery { delivered.append(delivery) }
-        case .update(let delivery):
-            finished = try subject.update(delivery, context: context)
-            delivered.append(delivery)
-        case .relaunch(let unfinished):
-            subject.terminate()
-            finished = try subject.launch(unfinished: unfinished, context: context)
-            delivered.append(contentsOf: unfinished)
-        case .restore:
-            finished = try subject.restore(context: context)
-        case .appAction(let name, let value):
-            let outcome = try subject.appAction(name: name, value: value, context: context)
-            finished = outcome.finished
-            action = (name, value, outcome.result)
-        case .notification(let notification):
-            guard channels.contains(.notifications) else { return }
-            try subject.notification(notification, context: context)
-        case .tick:
-            guard channels.contains(.ticks) else { return }
-            try subject.tick(receipt: nil, context: context)
-        }
+        // The context (a snapshot of the model) lives only inside `hand`, so it is gone before
+        // `finish` changes the model; otherwise every finish would copy the transaction list.
+        let finished = try hand(message, delivered: &delivered, action: &action)
         for id in finished where !model.finish(id) {
             throw SubjectError("finished transaction #\(id), which does not exist")
         }
@@ -151,11 +150,74 @@ struct HistoryExecution<S: PurchaseSubject> {
         }
     }
 
-    private func unique(_ deliveries: [Delivery]) -> [Delivery] {
-        var seen = Set<UInt64>()
-        var out: [Delivery] = []
-        for d in deliveries.reversed() where seen.insert(d.transaction.id).inserted { out.append(d) }
-        return out.reversed()
+    /// Hands one store message to the subject; returns the transactions it finished.
+    private mutating func hand(
+        _ message: StoreMessage, delivered: inout [DeliveredTransaction], action: inout (name: String, value: JSONValue?, result: JSONValue?)?
+    ) throws -> [UInt64] {
+        let context = SubjectContext(model: model, decisions: decisions)
+        var finished: [UInt64] = []
+        switch message {
+        case .purchaseResult(let product, let result, let delivery):
+            finished = try subject.purchaseResult(product: product, result: result, delivery: delivery, context: context)
+            if let delivery { delivered.append(DeliveredTransaction(delivery)) }
+        case .update(let delivery):
+            finished = try subject.update(delivery, context: context)
+            delivered.append(DeliveredTransaction(delivery))
+        case .relaunch(let unfinished):
+            subject.terminate()
+            finished = try subject.launch(unfinished: unfinished, context: context)
+            for d in unfinished { delivered.append(DeliveredTransaction(d)) }
+        case .restore:
+            finished = try subject.restore(context: context)
+        case .appAction(let name, let value):
+            let outcome = try subject.appAction(name: name, value: value, context: context)
+            finished = outcome.finished
+            action = (name, value, outcome.result)
+        case .notification(let notification):
+            guard channels.contains(.notifications) else { return [] }
+            try subject.notification(notification, context: context)
+        case .tick:
+            guard channels.contains(.ticks) else { return [] }
+            try subject.tick(receipt: nil, context: context)
+        }
+        return finished
+    }
+
+    /// Whether the app's grants and credits equal the model's, cheaply (no allocation when they do).
+    private mutating func agreesQuickly(_ observed: ObservedState) -> Bool {
+        let expected = model.expectedEntitlements(policy: policy)
+        if observed.entitled != lastEntitled {
+            var set = ProductSet()
+            for id in observed.entitled {
+                guard let p = model.catalog.index(of: id) else { return false }
+                set.insert(p)
+            }
+            lastEntitled = observed.entitled
+            lastEntitledSet = set
+        }
+        guard lastEntitledSet == expected, lastEntitledSet.count == observed.entitled.count else { return false }
+        for (id, units) in observed.balances {
+            guard let p = model.catalog.consumableIndex(of: id), model.expectedUnits(ofConsumable: p, policy: policy) == units
+            else { return false }
+        }
+        return true
+    }
+
+    private func makeInput(_ index: Int, _ event: Event, _ observed: ObservedState, delivered: [Delivery], trueClock: ObservedState?) -> CheckInput {
+        CheckInput(
+            eventIndex: index, event: event, model: model, policy: policy, statuses: model.entitlementStatuses(policy: policy),
+            expected: model.expectedState(policy: policy), observed: observed, previousObserved: previousObserved,
+            delivered: delivered, observedWithTrueClock: trueClock, actions: actions)
+    }
+
+    /// Each delivered transaction once (its last delivery), in delivery order.
+    private func unique(_ deliveries: [DeliveredTransaction]) -> [DeliveredTransaction] {
+        guard deliveries.count > 1 else { return deliveries }
+        var out: [DeliveredTransaction] = []
+        for (i, d) in deliveries.enumerated() where !deliveries[(i + 1)...].contains(where: { $0.id == d.id }) {
+            out.append(d)
+        }
+        return out
     }
 
     private mutating func appendTrace(_ index: Int, _ event: Event, _ log: [String]?, observed: ObservedState?, failure: Failure?) {
@@ -165,6 +227,17 @@ struct HistoryExecution<S: PurchaseSubject> {
 
     /// Sends `end` to the subject.
     mutating func finish() { subject.end() }
+}
+
+/// A transaction handed to the subject during an event, and whether it was verified.
+struct DeliveredTransaction {
+    let id: UInt64
+    let verified: Bool
+
+    init(_ delivery: Delivery) {
+        id = delivery.transaction.id
+        verified = delivery.verified
+    }
 }
 
 /// One event of a traced execution: what was sent, what came back, what the checks said.

@@ -5,15 +5,15 @@ public struct ObservedState: Hashable, Sendable {
     /// The product ids the app currently unlocks.
     public var entitled: [String]
     /// Units credited per consumable the app meters (products it does not meter are omitted).
-    public var balances: [String: Int]
-    /// Optionally, per entitled product, the transaction ids the app relies on for it; when
+    public var balances: Balances
+    /// Optionally, the transactions the app relies on for each entitled product; when
     /// present, `refunded-never-entitled` checks them one by one.
-    public var grants: [String: [UInt64]]?
+    public var grants: [EntitlementGrant]?
     /// Anything else the app wants shown in reports and passed to custom checks.
     public var extra: JSONValue?
 
     /// Creates an observed state.
-    public init(entitled: [String], balances: [String: Int] = [:], grants: [String: [UInt64]]? = nil, extra: JSONValue? = nil) {
+    public init(entitled: [String], balances: Balances = [:], grants: [EntitlementGrant]? = nil, extra: JSONValue? = nil) {
         self.entitled = entitled
         self.balances = balances
         self.grants = grants
@@ -22,6 +22,20 @@ public struct ObservedState: Hashable, Sendable {
 
     /// The entitled products, sorted and without duplicates.
     public var entitledSorted: [String] { Array(Set(entitled)).sorted() }
+}
+
+/// One transaction an app relies on to unlock one product.
+public struct EntitlementGrant: Hashable, Sendable {
+    /// The product unlocked.
+    public var product: String
+    /// The transaction relied on.
+    public var transaction: UInt64
+
+    /// Creates a grant.
+    public init(product: String, transaction: UInt64) {
+        self.product = product
+        self.transaction = transaction
+    }
 }
 
 /// What an app-level action answered: the transactions finished while handling it, and a result.

@@ -42,9 +42,35 @@ public struct BenchApp: PurchaseSubject {
 
     let mutant: Mutant?
     var balance = 0
-    var credited: Set<UInt64> = []
-    var memory: [UInt64: Transaction] = [:]
-    var launchIDs: Set<UInt64> = []
+    /// Per transaction id − 1: whether its coins were credited (persisted).
+    var credited: [Bool] = []
+    /// Per transaction id − 1: what the app keeps of the latest snapshot delivered (process memory).
+    var memory: [Remembered?] = []
+
+    /// The fields of a transaction the app keeps.
+    struct Remembered {
+        var id: UInt64
+        var originalID: UInt64
+        var productID: String
+        var isNonConsumable: Bool
+        var purchaseDate: Instant
+        var expirationDate: Instant?
+        var isRevoked: Bool
+        var isUpgraded: Bool
+
+        init(_ tx: Transaction) {
+            id = tx.id
+            originalID = tx.originalID
+            productID = tx.productID
+            isNonConsumable = tx.productType == .nonConsumable
+            purchaseDate = tx.purchaseDate
+            expirationDate = tx.expirationDate
+            isRevoked = tx.revocationDate != nil
+            isUpgraded = tx.isUpgraded
+        }
+    }
+    /// Per transaction id − 1: whether it was delivered at this process's launch.
+    var launchIDs: [Bool] = []
 
     /// A new correct app (or mutant), for a new customer.
     public init(mutant: Mutant?) { self.mutant = mutant }
@@ -57,8 +83,8 @@ public struct BenchApp: PurchaseSubject {
     }
 
     public mutating func terminate() {
-        memory = [:]
-        launchIDs = []
+        memory.removeAll(keepingCapacity: true)
+        launchIDs.removeAll(keepingCapacity: true)
     }
 
     public mutating func launch(unfinished: [Delivery], context: SubjectContext) -> [UInt64] {
@@ -88,37 +114,48 @@ public struct BenchApp: PurchaseSubject {
     /// Handles one delivered transaction; returns its id when the app finishes it.
     mutating func deliver(_ tx: Transaction, atLaunch: Bool = false, launchEntitlement: Bool = false) -> UInt64? {
         if mutant == .m3 && launchEntitlement { return nil }
-        if tx.productType == .consumable, credited.insert(tx.id).inserted {
+        let slot = Int(tx.id - 1)
+        while memory.count <= slot {
+            memory.append(nil)
+            launchIDs.append(false)
+        }
+        while credited.count <= slot { credited.append(false) }
+        if tx.productType == .consumable, !credited[slot] {
+            credited[slot] = true
             balance = mutant == .m7 ? min(balance + 100, 255) : balance + 100
         }
-        if !(mutant == .m8 && tx.revocationDate != nil && launchIDs.contains(tx.id)) { memory[tx.id] = tx }
-        if atLaunch { launchIDs.insert(tx.id) }
+        if tx.productType != .consumable, !(mutant == .m8 && tx.revocationDate != nil && launchIDs[slot]) {
+            memory[slot] = Remembered(tx)
+        }
+        if atLaunch { launchIDs[slot] = true }
         if mutant == .m5, tx.productType == .autoRenewable, tx.originalID != tx.id { return nil }
         return tx.id
     }
 
     public func query(context: SubjectContext) -> ObservedState {
         let now = context.serverNow
-        var grants: [String: [UInt64]] = [:]
-        for id in memory.keys.sorted() {
-            guard let tx = memory[id], tx.productType != .consumable else { continue }
-            let notRevoked = tx.revocationDate == nil || mutant == .m1
-            if tx.productType == .nonConsumable {
-                if notRevoked { grants[tx.productID, default: []].append(tx.id) }
+        var grants: [EntitlementGrant] = []
+        for case let tx? in memory {
+            let notRevoked = !tx.isRevoked || mutant == .m1
+            if tx.isNonConsumable {
+                if notRevoked { grants.append(EntitlementGrant(product: tx.productID, transaction: tx.id)) }
                 continue
             }
             guard let expires = tx.expirationDate else { continue }
             let active = notRevoked && (!tx.isUpgraded || mutant == .m4) && tx.purchaseDate <= now && (now < expires || mutant == .m2)
             guard active else { continue }
-            grants[tx.productID, default: []].append(tx.id)
+            grants.append(EntitlementGrant(product: tx.productID, transaction: tx.id))
             if mutant == .m6, tx.originalID != tx.id,
-                let previous = memory.values.filter({ $0.originalID == tx.originalID && $0.id < tx.id }).max(by: { $0.id < $1.id }),
-                previous.productID != tx.productID, previous.revocationDate == nil
+                let previous = memory.last(where: { $0 != nil && $0!.originalID == tx.originalID && $0!.id < tx.id }) ?? nil,
+                previous.productID != tx.productID, !previous.isRevoked
             {
-                grants[previous.productID, default: []].append(previous.id)
+                grants.append(EntitlementGrant(product: previous.productID, transaction: previous.id))
             }
         }
-        return ObservedState(entitled: grants.keys.sorted(), balances: ["coins": balance], grants: grants)
+        var entitled: [String] = []
+        for grant in grants where !entitled.contains(grant.product) { entitled.append(grant.product) }
+        entitled.sort()
+        return ObservedState(entitled: entitled, balances: ["coins": balance], grants: grants)
     }
 }
 

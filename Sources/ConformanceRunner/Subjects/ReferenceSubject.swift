@@ -64,7 +64,7 @@ public struct ReferenceSubject: PurchaseSubject {
             }
         }
         for s in subscriptions where bestLevel[s.group] == s.level { entitled.append(s.product) }
-        var metered: [String: Int] = [:]
+        var metered = Balances()
         for product in catalog.products where product.type == .consumable {
             metered[product.id] = balances[product.id] ?? 0
         }

@@ -3,12 +3,47 @@
 /// Products keep their written order; subscription groups are numbered in order of first
 /// appearance. Build one with `init(products:)`, which validates it.
 public struct Catalog: Hashable, Sendable {
+    /// The immutable tables, behind one reference so a copy of the catalog (every model
+    /// snapshot a subject sees) costs one retain.
+    final class Storage: Sendable {
+        let products: [Product]
+        let groups: [String]
+        let indexByID: [String: Int]
+        let groupOfProduct: [Int]
+        let groupMembers: [[Int]]
+        /// Per product: its type, its group level (0 when not a subscription), its consumable grant.
+        let types: [ProductType]
+        let levels: [Int]
+        let grants: [Int]
+        /// The consumables' ids with their indices, for lookups that need no hashing.
+        let consumableIDs: [(id: String, index: Int)]
+
+        init(products: [Product], groups: [String], indexByID: [String: Int], groupOfProduct: [Int]) {
+            self.products = products
+            self.groups = groups
+            self.indexByID = indexByID
+            self.groupOfProduct = groupOfProduct
+            groupMembers = groups.indices.map { g in groupOfProduct.indices.filter { groupOfProduct[$0] == g } }
+            types = products.map(\.type)
+            levels = products.map { $0.subscription?.level ?? 0 }
+            grants = products.map { if case .consumable(let grant) = $0.kind { return grant } else { return 0 } }
+            consumableIDs = products.indices.filter { products[$0].type == .consumable }.map { (products[$0].id, $0) }
+        }
+    }
+
+    let storage: Storage
+
     /// The products, in the order they were written.
-    public let products: [Product]
+    public var products: [Product] { storage.products }
     /// The subscription group identifiers, in order of first appearance.
-    public let groups: [String]
-    let indexByID: [String: Int]
-    let groupOfProduct: [Int]
+    public var groups: [String] { storage.groups }
+    var indexByID: [String: Int] { storage.indexByID }
+    var groupOfProduct: [Int] { storage.groupOfProduct }
+    var groupMembers: [[Int]] { storage.groupMembers }
+    var types: [ProductType] { storage.types }
+    var levels: [Int] { storage.levels }
+    var grants: [Int] { storage.grants }
+    var consumableIDs: [(id: String, index: Int)] { storage.consumableIDs }
 
     /// Creates a validated catalog: product ids unique and non-empty, grants positive, levels
     /// at least 1, periods and durations positive, Family Sharing only where Apple allows it.
@@ -77,10 +112,7 @@ public struct Catalog: Hashable, Sendable {
                 groupOfProduct.append(-1)
             }
         }
-        self.products = products
-        self.groups = groups
-        self.indexByID = index
-        self.groupOfProduct = groupOfProduct
+        storage = Storage(products: products, groups: groups, indexByID: index, groupOfProduct: groupOfProduct)
     }
 
     /// The largest grant of a consumable: with at most 10 items per purchase, balances never overflow.
@@ -90,6 +122,18 @@ public struct Catalog: Hashable, Sendable {
 
     /// The index of the product with identifier `id`, or nil when the catalog has none.
     public func index(of id: String) -> Int? { indexByID[id] }
+
+    /// The index of the consumable with identifier `id`, or nil when it is not one.
+    public func consumableIndex(of id: String) -> Int? {
+        for entry in consumableIDs where entry.id == id { return entry.index }
+        return nil
+    }
+
+    /// The type of the product at `index`.
+    public func type(ofProduct index: Int) -> ProductType { types[index] }
+
+    /// The group level of the product at `index` (1 is the highest; 0 when not a subscription).
+    public func level(ofProduct index: Int) -> Int { levels[index] }
 
     /// The product with identifier `id`, or nil.
     public func product(_ id: String) -> Product? { indexByID[id].map { products[$0] } }
@@ -104,10 +148,8 @@ public struct Catalog: Hashable, Sendable {
     public func groupIndex(of group: String) -> Int? { groups.firstIndex(of: group) }
 
     /// The indices of the products of group `groupIndex`, in catalog order.
-    public func products(inGroup groupIndex: Int) -> [Int] {
-        groupOfProduct.indices.filter { groupOfProduct[$0] == groupIndex }
-    }
+    public func products(inGroup groupIndex: Int) -> [Int] { groupMembers[groupIndex] }
 
-    public static func == (lhs: Catalog, rhs: Catalog) -> Bool { lhs.products == rhs.products }
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool { lhs.storage === rhs.storage || lhs.products == rhs.products }
     public func hash(into hasher: inout Hasher) { hasher.combine(products) }
 }

@@ -54,7 +54,30 @@ public struct ProductSet: Hashable, Sendable {
     public var isEmpty: Bool { w0 | w1 | w2 | w3 == 0 }
 
     /// The indices in ascending order.
-    public var indices: [Int] { (0..<ProductSet.capacity).filter { contains($0) } }
+    public var indices: [Int] {
+        var out: [Int] = []
+        forEach { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each index in ascending order.
+    @inline(__always)
+    public func forEach(_ body: (Int) -> Void) {
+        @inline(__always) func each(_ word: UInt64, _ base: Int) {
+            var bits = word
+            while bits != 0 {
+                body(base + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        each(w0, 0)
+        each(w1, 64)
+        each(w2, 128)
+        each(w3, 192)
+    }
+
+    /// How many products the set holds.
+    public var count: Int { w0.nonzeroBitCount + w1.nonzeroBitCount + w2.nonzeroBitCount + w3.nonzeroBitCount }
 
     /// The products in both sets.
     public func intersection(_ other: ProductSet) -> ProductSet {

@@ -1,8 +1,25 @@
 /// Questions a generator asks before choosing an event, answered without changing anything.
 extension StoreModel {
     /// Whether a successful purchase of product `index` (no offer, quantity 1) is possible now.
+    ///
+    /// The same rules as the `purchase` precondition (§5.1, §8), answered without building
+    /// a rejection; a test checks the two agree.
     public func canPurchase(_ index: Int) -> Bool {
-        (try? plan(Purchase(product: catalog.products[index].id), event: .restore)) != nil
+        switch catalog.types[index] {
+        case .consumable, .nonRenewable:
+            return true
+        case .nonConsumable:
+            for i in state.records.indices
+            where state.records[i].product == index && !state.records[i].isRevoked
+                && state.records[i].transaction.ownershipType == .purchased
+            {
+                return false
+            }
+            return true
+        case .autoRenewable:
+            guard let g = catalog.groupIndex(ofProduct: index), let line = state.groups[g].own, line.isActive else { return true }
+            return line.state == .subscribed && line.currentProduct != index
+        }
     }
 
     /// Whether `purchase` is possible now (its product, offer and quantity).
@@ -17,6 +34,17 @@ extension StoreModel {
             if !includingConsumables, r.transaction.productType == .consumable { return nil }
             return r.transaction.id
         }
+    }
+
+    /// Whether any transaction can be refunded now (what `refundableTransactions` lists).
+    public func hasRefundableTransaction(includingConsumables: Bool = true) -> Bool {
+        for i in state.records.indices
+        where state.records[i].transaction.ownershipType == .purchased && !state.records[i].isRevoked
+            && (includingConsumables || catalog.types[state.records[i].product] != .consumable)
+        {
+            return true
+        }
+        return false
     }
 
     /// The ids of refunded transactions whose refund can be reversed, oldest first.

@@ -32,6 +32,12 @@ public struct StoreState: Hashable, Sendable {
         return records[Int(id - 1)].transaction
     }
 
+    /// Whether transaction `id` has a revocation date now (false when it does not exist).
+    public func isRevoked(_ id: UInt64) -> Bool {
+        guard id >= 1, id <= UInt64(records.count) else { return false }
+        return records[Int(id - 1)].transaction.revocationDate != nil
+    }
+
     /// Whether transaction `id` is verified on the device, or nil when it does not exist.
     public func isVerified(_ id: UInt64) -> Bool? {
         guard id >= 1, id <= UInt64(records.count) else { return nil }
