@@ -49,7 +49,8 @@ public struct CampaignConfiguration: Sendable {
     public var parallelism: Int
     /// Stop generating after this long (the report then depends on speed).
     public var timeLimit: Duration?
-    /// Limits for each shrink.
+    /// Limits for each shrink; histories enable the shrinker's two-choice pass (events change
+    /// meaning when an earlier event changes).
     public var shrinking: Shrinker.Configuration
     /// How many failures of the same check to shrink before reporting the smallest result:
     /// independent starts escape the local minima a single greedy shrink can end in.
@@ -74,8 +75,8 @@ public struct CampaignConfiguration: Sendable {
         histories: Int = 1_000, seed: Seed = Seed(0x5eed_0001), profile: GenerationProfile = GenerationProfile(),
         policy: AppPolicy = AppPolicy(), checks: CheckSelection = CheckSelection(), start: Instant = .defaultStart,
         shard: Shard? = nil, parallelism: Int = CampaignConfiguration.availableCores, timeLimit: Duration? = nil,
-        shrinking: Shrinker.Configuration = Shrinker.Configuration(), shrinkStarts: Int = 4,
-        shrinkSearchHistories: Int = 256, findAllFailures: Bool = false,
+        shrinking: Shrinker.Configuration = Shrinker.Configuration(rechooseBudget: 600), shrinkStarts: Int = 2,
+        shrinkSearchHistories: Int = 64, findAllFailures: Bool = false,
         maxFailures: Int = 20, savedHistories: [SavedHistory] = [], collectStatistics: Bool = false,
         coverage: [CoverageRequirement] = []
     ) {

@@ -58,31 +58,27 @@ extension Campaign {
         return report
     }
 
-    /// Looks at up to `shrinkSearchHistories` further histories for more failures of the same
-    /// check, shrinks up to `shrinkStarts − 1` of them, and keeps the smallest result.
+    /// Looks at up to `shrinkSearchHistories` further histories for more failures, shrinks up
+    /// to `shrinkStarts − 1` of them, and keeps the shortlex-smallest result (whatever its check:
+    /// independent starts escape the local minima one greedy shrink can end in).
     func refine(_ found: FailureReport, after start: Int, in planned: [Int], runner: CaseRunner<S>) -> (best: FailureReport, next: Int) {
         var best = found
         var starts = 1
         var evaluations = found.shrinkEvaluations
         var position = start
         let end = min(planned.count, start + configuration.shrinkSearchHistories)
-        while starts < configuration.shrinkStarts, position < end, !found.flaky {
-            let batch = Array(planned[position..<min(end, position + Self.batchSize)])
-            let outcomes = runBatch(batch, runner: runner)
-            var consumed = batch.count
-            for (i, outcome) in outcomes.enumerated() where outcome.failed && outcome.failure?.check == found.check {
-                let candidate = shrink(history: batch[i], runner: runner, historiesRun: found.foundAfterHistories ?? 0)
-                starts += 1
-                evaluations += candidate.shrinkEvaluations
-                if !candidate.flaky, ChoiceSequence.shortlexPrecedes(candidate.minimalChoices, best.minimalChoices) {
-                    best = candidate
-                }
-                if starts >= configuration.shrinkStarts {
-                    consumed = i + 1
-                    break
-                }
+        let tc = TestCase(seed: configuration.seed)
+        while starts < configuration.shrinkStarts, position < end, !found.flaky, found.history.events.count > 1 {
+            let number = planned[position]
+            position += 1
+            tc.reset(seed: configuration.seed.derived(UInt64(number)))
+            guard runner.runRecording(tc, collect: false).failed else { continue }
+            let candidate = shrink(history: number, runner: runner, historiesRun: found.foundAfterHistories ?? 0)
+            starts += 1
+            evaluations += candidate.shrinkEvaluations
+            if !candidate.flaky, ChoiceSequence.shortlexPrecedes(candidate.minimalChoices, best.minimalChoices) {
+                best = candidate
             }
-            position += consumed
         }
         best.shrinkStarts = starts
         best.shrinkEvaluations = evaluations

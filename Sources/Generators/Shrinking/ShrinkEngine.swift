@@ -54,13 +54,18 @@ final class ShrinkEngine {
     func run() -> ShrinkResult {
         while stopReason == nil {
             let before = improvements
-            for pass in ShrinkPass.allCases {
+            for pass in ShrinkPass.allCases where pass != .lowerAndRechoose {
                 activePass = pass
                 run(pass)
                 if stopReason != nil { break }
             }
             rounds += 1
-            if stopReason == nil, improvements == before { stopReason = .fixedPoint }
+            if stopReason == nil, improvements == before {
+                // Only at a fixed point of the cheap passes: try the costly two-choice moves.
+                activePass = .lowerAndRechoose
+                run(.lowerAndRechoose)
+                if stopReason == nil, improvements == before { stopReason = .fixedPoint }
+            }
         }
         return ShrinkResult(
             sequence: ChoiceSequence(choices), spans: spans, evaluations: evaluations, cacheHits: cacheHits,
@@ -82,6 +87,7 @@ final class ShrinkEngine {
         case .reorderSpans: sortSiblingSpans()
         case .redistributePairs: redistributeBetweenIntegers()
         case .mergeSpans: mergeSameLabelSpans()
+        case .lowerAndRechoose: lowerAndRechooseLaterLead()
         }
     }
 

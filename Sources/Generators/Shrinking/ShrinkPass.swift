@@ -12,6 +12,7 @@ enum ShrinkPass: Int, CaseIterable, Sendable {
     case lowerPairs
     case mergeSpans
     case deleteChoiceRuns
+    case lowerAndRechoose
 
     var name: String {
         switch self {
@@ -27,6 +28,7 @@ enum ShrinkPass: Int, CaseIterable, Sendable {
         case .reorderSpans: "sort sibling spans"
         case .redistributePairs: "redistribute between integers"
         case .mergeSpans: "merge same-label spans"
+        case .lowerAndRechoose: "lower a choice and re-choose a later item's lead"
         }
     }
 }

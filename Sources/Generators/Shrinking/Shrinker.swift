@@ -18,12 +18,20 @@ public struct Shrinker: Sendable {
         public var stallLimit: Int
         /// Stop after this much wall-clock time, if set.
         public var timeLimit: Duration?
+        /// How many candidates the two-choice pass ("lower a choice and re-choose a later
+        /// item's lead") may try at each fixed point of the other passes; 0 turns it off.
+        ///
+        /// It lets stateful generators (whose items change meaning when an earlier item
+        /// changes) escape local minima no single-choice move leaves; plain data rarely needs it.
+        public var rechooseBudget: Int
 
-        /// Creates limits; the defaults are 5,000 calls, a stall limit of 2,000 and no time limit.
-        public init(maxEvaluations: Int = 5_000, stallLimit: Int = 2_000, timeLimit: Duration? = nil) {
+        /// Creates limits; the defaults are 5,000 calls, a stall limit of 2,000, no time limit
+        /// and no two-choice pass.
+        public init(maxEvaluations: Int = 5_000, stallLimit: Int = 2_000, timeLimit: Duration? = nil, rechooseBudget: Int = 0) {
             self.maxEvaluations = maxEvaluations
             self.stallLimit = stallLimit
             self.timeLimit = timeLimit
+            self.rechooseBudget = rechooseBudget
         }
     }
 
