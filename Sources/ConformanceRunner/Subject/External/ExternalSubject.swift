@@ -25,6 +25,7 @@ public struct ExternalSubject: PurchaseSubject {
     /// The server channels the program asked for in its reply to `start`.
     public private(set) var channels: ServerChannels
     let history: UInt64
+    let writer = WireWriter()
 
     /// Refuses to start: an external subject needs a process, so use `factory(process:)`.
     public init(catalog: Catalog, context: SubjectContext) throws {
@@ -41,9 +42,9 @@ public struct ExternalSubject: PurchaseSubject {
             throw SubjectError("start: \(error)")
         }
         channels = []
-        let fields: [(key: String, value: JSONValue)] = [
-            ("catalog", catalog.json), ("serverNow", .string(context.serverNow.iso8601)),
-            ("deviceNow", .string(context.deviceNow.iso8601)),
+        let fields: [(key: String, value: WireWriter.Field)] = [
+            ("catalog", .json(catalog.json)), ("serverNow", .json(.string(context.serverNow.iso8601))),
+            ("deviceNow", .json(.string(context.deviceNow.iso8601))),
         ]
         let reply = try send("start", fields, expecting: .started)
         channels = reply.wants
@@ -55,7 +56,7 @@ public struct ExternalSubject: PurchaseSubject {
     }
 
     public mutating func launch(unfinished: [Delivery], context: SubjectContext) throws -> [UInt64] {
-        try send("launch", clocks(context) + [("views", views(context, unfinished: unfinished))], expecting: .finished).finished
+        try send("launch", clocks(context) + [("views", .views(context, unfinished: unfinished))], expecting: .finished).finished
     }
 
     public mutating func terminate() {
@@ -65,39 +66,39 @@ public struct ExternalSubject: PurchaseSubject {
     public mutating func purchaseResult(
         product: String, result: PurchaseResultKind, delivery: Delivery?, context: SubjectContext
     ) throws -> [UInt64] {
-        var fields = clocks(context) + [("product", .string(product)), ("result", .string(result.rawValue))]
-        if let delivery { fields.append(("delivery", delivery.json)) }
-        fields.append(("views", views(context)))
+        var fields = clocks(context) + [("product", .json(.string(product))), ("result", .json(.string(result.rawValue)))]
+        if let delivery { fields.append(("delivery", .delivery(delivery))) }
+        fields.append(("views", .views(context, unfinished: nil)))
         return try send("purchaseResult", fields, expecting: .finished).finished
     }
 
     public mutating func update(_ delivery: Delivery, context: SubjectContext) throws -> [UInt64] {
-        try send("update", clocks(context) + [("delivery", delivery.json), ("views", views(context))], expecting: .finished)
+        try send("update", clocks(context) + [("delivery", .delivery(delivery)), ("views", .views(context, unfinished: nil))], expecting: .finished)
             .finished
     }
 
     public mutating func restore(context: SubjectContext) throws -> [UInt64] {
-        try send("restore", clocks(context) + [("views", views(context))], expecting: .finished).finished
+        try send("restore", clocks(context) + [("views", .views(context, unfinished: nil))], expecting: .finished).finished
     }
 
     public mutating func appAction(name: String, value: JSONValue?, context: SubjectContext) throws -> ActionOutcome {
-        let fields = clocks(context) + [("name", .string(name)), ("value", value ?? .null), ("views", views(context))]
+        let fields = clocks(context) + [("name", .json(.string(name))), ("value", .json(value ?? .null)), ("views", .views(context, unfinished: nil))]
         let reply = try send("appAction", fields, expecting: .action)
         return ActionOutcome(finished: reply.finished, result: reply.result)
     }
 
     public func query(context: SubjectContext) throws -> ObservedState {
-        try send("query", clocks(context) + [("views", views(context))], expecting: .state).state
+        try send("query", clocks(context) + [("views", .views(context, unfinished: nil))], expecting: .state).state
     }
 
     public mutating func notification(_ notification: ServerNotification, context: SubjectContext) throws {
-        _ = try send("notification", clocks(context) + [("payload", notification.json), ("views", views(context))], expecting: .ok)
+        _ = try send("notification", clocks(context) + [("payload", .json(notification.json)), ("views", .views(context, unfinished: nil))], expecting: .ok)
     }
 
     public mutating func tick(receipt: JSONValue?, context: SubjectContext) throws {
         var fields = clocks(context)
-        if let receipt { fields.append(("receipt", receipt)) }
-        fields.append(("views", views(context)))
+        if let receipt { fields.append(("receipt", .json(receipt))) }
+        fields.append(("views", .views(context, unfinished: nil)))
         _ = try send("tick", fields, expecting: .ok)
     }
 
@@ -108,10 +109,10 @@ public struct ExternalSubject: PurchaseSubject {
     // MARK: Wire form
 
     /// Sends one message and reads its reply; any fault is recorded on the process and thrown.
-    func send(_ type: String, _ fields: [(key: String, value: JSONValue)], expecting shape: ExternalReply.Shape) throws(SubjectError)
-        -> ExternalReply
+    func send(_ type: String, _ fields: [(key: String, value: WireWriter.Field)], expecting shape: ExternalReply.Shape)
+        throws(SubjectError) -> ExternalReply
     {
-        let line = JSONValue.object([(key: "type", value: .string(type))] + fields).rendered()
+        let line = writer.line(type, fields)
         let text: String
         do {
             text = try process.exchange(line, history: history)
@@ -126,17 +127,7 @@ public struct ExternalSubject: PurchaseSubject {
         }
     }
 
-    private func clocks(_ context: SubjectContext) -> [(key: String, value: JSONValue)] {
-        [("serverNow", .string(context.serverNow.iso8601)), ("deviceNow", .string(context.deviceNow.iso8601))]
-    }
-
-    /// `views`; `launch` passes the unfinished deliveries it was handed (the same as the store's).
-    private func views(_ context: SubjectContext, unfinished: [Delivery]? = nil) -> JSONValue {
-        let views = context.views
-        return .object([
-            (key: "currentEntitlements", value: .array(views.currentEntitlements.map(\.json))),
-            (key: "unfinished", value: .array((unfinished ?? views.unfinished).map(\.json))),
-            (key: "statuses", value: .object(views.statuses.map { (key: $0.group, value: .array($0.statuses.map(\.json))) })),
-        ])
+    private func clocks(_ context: SubjectContext) -> [(key: String, value: WireWriter.Field)] {
+        [("serverNow", .json(.string(context.serverNow.iso8601))), ("deviceNow", .json(.string(context.deviceNow.iso8601)))]
     }
 }

@@ -9,7 +9,7 @@ extension SubjectProcess {
     ///
     /// One `poll(2)` loop serves the three pipes, so a program that writes much on standard error
     /// before reading a long message cannot deadlock the runner. Any fault stops the program.
-    func exchangeLocked(_ line: String) throws(SubjectProcessError) -> String {
+    func exchangeLocked(_ line: [UInt8]) throws(SubjectProcessError) -> String {
         guard pid != 0 else { throw SubjectProcessError(.notRunning) }
         readAvailableOutput()
         drainErrors()
@@ -17,8 +17,8 @@ extension SubjectProcess {
             let extra = SubjectProcessError.quote(pending)
             throw fault(.unexpectedOutput(extra))
         }
-        var message = Array(line.utf8)
-        message.append(UInt8(ascii: "\n"))
+        var message = line
+        if message.last != UInt8(ascii: "\n") { message.append(UInt8(ascii: "\n")) }
         var written = 0
         let deadline = ContinuousClock.now + _timeout
         while true {

@@ -28,7 +28,7 @@ extension SubjectProcess {
 
     /// Exchanges one line for history `number`; fails at once if another history has started
     /// since, or if this history already had a fault (whose description it repeats).
-    func exchange(_ line: String, history number: UInt64) throws(SubjectProcessError) -> String {
+    func exchange(_ line: [UInt8], history number: UInt64) throws(SubjectProcessError) -> String {
         lock.lock()
         defer { lock.unlock() }
         guard number == history else { throw SubjectProcessError(.otherHistory) }
