@@ -176,9 +176,9 @@ struct HistoryExecution<S: PurchaseSubject> {
         case .notification(let notification):
             guard channels.contains(.notifications) else { return [] }
             try subject.notification(notification, context: context)
-        case .tick:
+        case .tick(_, let receipt):
             guard channels.contains(.ticks) else { return [] }
-            try subject.tick(receipt: nil, context: context)
+            try subject.tick(receipt: channels.contains(.receipts) ? receipt : nil, context: context)
         }
         return finished
     }
@@ -269,6 +269,6 @@ func describe(_ message: StoreMessage) -> String {
     case .restore: return "restore"
     case .appAction(let name, let value): return "appAction(\(name)\(value.map { ", " + $0.rendered() } ?? ""))"
     case .notification(let n): return "notification(\(n.label))"
-    case .tick(let at): return "tick(\(at.iso8601))"
+    case .tick(let at, _): return "tick(\(at.iso8601))"
     }
 }

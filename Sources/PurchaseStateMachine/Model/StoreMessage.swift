@@ -18,8 +18,9 @@ public enum StoreMessage: Hashable, Sendable {
     case appAction(name: String, value: JSONValue?)
     /// An App Store Server Notification V2 (for server subjects).
     case notification(ServerNotification)
-    /// A UTC midnight passed on the store clock (for server subjects with a daily job).
-    case tick(at: Instant)
+    /// A UTC midnight passed on the store clock (for server subjects with a daily job), with
+    /// the legacy `verifyReceipt` answer at that moment.
+    case tick(at: Instant, receipt: JSONValue)
 
     /// The transaction delivered to the app by this message, if it delivers exactly one.
     public var delivery: Delivery? {

@@ -13,9 +13,9 @@ extension StoreModel {
                     if earliest == nil || due < earliest!.time { earliest = (due, g, shared) }
                 }
             }
-            if let midnight = nextMidnight, midnight <= target, earliest == nil || midnight <= earliest!.time {
+            if let midnight = nextMidnight, midnight <= target, earliest == nil || midnight < earliest!.time {
                 state.now = midnight
-                effects.messages.append(.tick(at: midnight))
+                effects.messages.append(.tick(at: midnight, receipt: legacyReceipt()))
                 nextMidnight = midnight.adding(seconds: 86_400)
                 continue
             }

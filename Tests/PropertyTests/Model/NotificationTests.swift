@@ -133,7 +133,7 @@ struct ModelNotificationTests {
     func ticks() throws {
         var store = try ScenarioStore(start: "2026-01-01T12:00:00Z")
         let messages = try store.run("advanceTime(P2D)")
-        let ticks = messages.compactMap { if case .tick(let at) = $0 { return at.iso8601 } else { return nil } }
+        let ticks = messages.compactMap { if case .tick(let at, _) = $0 { return at.iso8601 } else { return nil } }
         #expect(ticks == ["2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"])
     }
 }
