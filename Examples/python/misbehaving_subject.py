@@ -8,7 +8,7 @@ MODE is one of
   exit       write a line on stderr, then exit with status 3 without replying
   garbage    reply with a line that is not JSON
   wrong-type reply {"type":"state",...} where "ok" is expected (or "ok" to a query)
-  chatty     write two reply lines instead of one
+  chatty     write two reply lines instead of one (in one write)
   error      reply {"type":"error","message":...}
   stderr     behave correctly, but write a line on stderr for every message
 
@@ -67,8 +67,7 @@ class Misbehaving(Subject):
             return {"type": "state", "entitled": [], "balances": {}}
         if self.mode == "chatty":
             reply = super().reply(message)
-            sys.stdout.write(json.dumps(reply) + "\n")
-            return reply
+            return [reply, reply]
         if self.mode == "error":
             return {"type": "error", "message": "database is locked while handling %s" % kind}
         raise SystemExit("unknown mode %r" % self.mode)
@@ -78,9 +77,11 @@ def main():
     subject = Misbehaving(sys.argv[1], sys.argv[2])
     for line in iter(sys.stdin.readline, ""):
         reply = subject.reply(json.loads(line))
-        if reply is not None:
-            sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
-            sys.stdout.flush()
+        replies = reply if isinstance(reply, list) else [] if reply is None else [reply]
+        # All lines in one write, so the runner sees them together (as a subject that writes
+        # two lines at once would); separate writes could arrive after the next message is sent.
+        sys.stdout.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in replies))
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -20,17 +20,16 @@ struct ExternalFaultTests {
         "Each kind of misbehaviour is reported at the shortest history that reaches it",
         arguments: [
             // (mode, message, events of the minimal history: any one of these spellings, or any single event when empty, fault)
-            ("sleep", "restore", ["restore"], "`restore`: no reply within 0.25 s; the subject process was stopped; its last line on standard error: going to sleep in restore"),
+            ("sleep", "restore", ["restore"], "`restore`: no reply within 0.5 s; the subject process was stopped; its last line on standard error: going to sleep in restore"),
             ("exit", "update", ["purchase(premium)", "purchase(yearly)", "familyShare(premium)", "familyShare(yearly)"], "`update`: the subject process ended (exit status 3) without replying; its last line on standard error: simulated crash while handling update"),
             ("garbage", "purchaseResult", ["purchase(coins)", "purchase(premium)"], #"bad reply to `purchaseResult`: not JSON"#),
             ("wrong-type", "terminate", ["relaunch"], #"the subject had already failed in this history: bad reply to `terminate`: a reply of type "state" does not answer `terminate`"#),
             ("wrong-type", "query", [], #"bad reply to `query`: a reply of type "ok" does not answer `query`"#),
-            // The second line is caught before the next message, or read as its reply if it comes late.
-            ("chatty", "launch", [], #"\"finish\":[]}"#),
+            ("chatty", "launch", [], #"more than one line in reply to the previous message: "{\"type\":\"ok\",\"finish\":[]}\n""#),
             ("error", "restore", ["restore"], "the subject reported an error in reply to `restore`: database is locked while handling restore"),
         ])
     func misbehaviour(_ mode: String, _ message: String, _ events: [String], _ fault: String) throws {
-        let timeout: Duration = mode == "sleep" ? .milliseconds(250) : .seconds(5)
+        let timeout: Duration = mode == "sleep" ? .milliseconds(500) : .seconds(5)
         let (report, process) = try run(mode, at: message, timeout: timeout)
         defer { process.stop() }
         #expect(report.check == .subjectResponds)

@@ -55,53 +55,62 @@ public struct ExternalSubject: PurchaseSubject {
         { catalog, context in try ExternalSubject(process: process, catalog: catalog, context: context) }
     }
 
+    /// Sends `launch` with the unfinished deliveries as `views.unfinished`; returns the ids it finished.
     public mutating func launch(unfinished: [Delivery], context: SubjectContext) throws -> [UInt64] {
-        try send("launch", clocks(context) + [("views", .views(context, unfinished: unfinished))], expecting: .finished).finished
+        try send("launch", clocks(context) + [views(context, unfinished: unfinished)], expecting: .finished).finished
     }
 
+    /// Sends `terminate`; a fault is reported by the `launch` that follows.
     public mutating func terminate() {
         _ = try? send("terminate", [], expecting: .ok)
     }
 
+    /// Sends `purchaseResult` (with `delivery` when there is one); returns the ids it finished.
     public mutating func purchaseResult(
         product: String, result: PurchaseResultKind, delivery: Delivery?, context: SubjectContext
     ) throws -> [UInt64] {
         var fields = clocks(context) + [("product", .json(.string(product))), ("result", .json(.string(result.rawValue)))]
         if let delivery { fields.append(("delivery", .delivery(delivery))) }
-        fields.append(("views", .views(context, unfinished: nil)))
+        fields.append(views(context))
         return try send("purchaseResult", fields, expecting: .finished).finished
     }
 
+    /// Sends `update`; returns the ids it finished.
     public mutating func update(_ delivery: Delivery, context: SubjectContext) throws -> [UInt64] {
-        try send("update", clocks(context) + [("delivery", .delivery(delivery)), ("views", .views(context, unfinished: nil))], expecting: .finished)
-            .finished
+        try send("update", clocks(context) + [("delivery", .delivery(delivery)), views(context)], expecting: .finished).finished
     }
 
+    /// Sends `restore`; returns the ids it finished.
     public mutating func restore(context: SubjectContext) throws -> [UInt64] {
-        try send("restore", clocks(context) + [("views", .views(context, unfinished: nil))], expecting: .finished).finished
+        try send("restore", clocks(context) + [views(context)], expecting: .finished).finished
     }
 
+    /// Sends `appAction` (`value` null when absent); returns the ids it finished and its `result`.
     public mutating func appAction(name: String, value: JSONValue?, context: SubjectContext) throws -> ActionOutcome {
-        let fields = clocks(context) + [("name", .json(.string(name))), ("value", .json(value ?? .null)), ("views", .views(context, unfinished: nil))]
+        let fields = clocks(context) + [("name", .json(.string(name))), ("value", .json(value ?? .null)), views(context)]
         let reply = try send("appAction", fields, expecting: .action)
         return ActionOutcome(finished: reply.finished, result: reply.result)
     }
 
+    /// Sends `query`; returns the state the program reports.
     public func query(context: SubjectContext) throws -> ObservedState {
-        try send("query", clocks(context) + [("views", .views(context, unfinished: nil))], expecting: .state).state
+        try send("query", clocks(context) + [views(context)], expecting: .state).state
     }
 
+    /// Sends `notification` with the decoded payload (only when the program wants notifications).
     public mutating func notification(_ notification: ServerNotification, context: SubjectContext) throws {
-        _ = try send("notification", clocks(context) + [("payload", .json(notification.json)), ("views", .views(context, unfinished: nil))], expecting: .ok)
+        _ = try send("notification", clocks(context) + [("payload", .json(notification.json)), views(context)], expecting: .ok)
     }
 
+    /// Sends `tick`, with `receipt` only when there is one (only when the program wants ticks).
     public mutating func tick(receipt: JSONValue?, context: SubjectContext) throws {
         var fields = clocks(context)
         if let receipt { fields.append(("receipt", .json(receipt))) }
-        fields.append(("views", .views(context, unfinished: nil)))
+        fields.append(views(context))
         _ = try send("tick", fields, expecting: .ok)
     }
 
+    /// Sends `end`; a fault only restarts the program for the next history.
     public mutating func end() {
         _ = try? send("end", [], expecting: .ok)
     }
@@ -125,6 +134,10 @@ public struct ExternalSubject: PurchaseSubject {
             process.recordFault(error.message, history: history)
             throw error
         }
+    }
+
+    private func views(_ context: SubjectContext, unfinished: [Delivery]? = nil) -> (key: String, value: WireWriter.Field) {
+        ("views", .views(context, unfinished: unfinished))
     }
 
     private func clocks(_ context: SubjectContext) -> [(key: String, value: WireWriter.Field)] {

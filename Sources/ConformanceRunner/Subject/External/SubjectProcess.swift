@@ -25,7 +25,7 @@ import Foundation
 public final class SubjectProcess: @unchecked Sendable {
     /// The program and its arguments.
     public let command: ExternalCommand
-    /// The environment the program gets (`KEY=value` strings); nil: this process's own.
+    /// The environment the program gets; nil: this process's own.
     public let environment: [String: String]?
     /// How long a stopped program may take to exit after `SIGTERM` before it gets `SIGKILL`.
     public let killGrace: Duration
@@ -119,7 +119,9 @@ public final class SubjectProcess: @unchecked Sendable {
 
     /// Writes `line` (a newline is added) and returns the next line the program writes, without its newline.
     ///
-    /// Any fault stops the program: a later call needs `launch()` or `restart()` first.
+    /// Any fault stops the program: a later call needs `launch()` or `restart()` first. Output
+    /// beyond the one reply line that has arrived by the next exchange is a fault there; output
+    /// that arrives later is read as the next reply, which a strict reader then usually rejects.
     public func exchange(_ line: String) throws(SubjectProcessError) -> String {
         lock.lock()
         defer { lock.unlock() }
