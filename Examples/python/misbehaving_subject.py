@@ -11,6 +11,7 @@ MODE is one of
   chatty     write two reply lines instead of one (in one write)
   error      reply {"type":"error","message":...}
   stderr     behave correctly, but write a line on stderr for every message
+  channels   behave correctly, ask for notifications and ticks, and log each on stderr
 
 Everything else is the correct app of correct_subject.py (beside this file), so a campaign
 finds exactly this misbehaviour, as a `subject-responds` failure whose minimal history is the
@@ -46,6 +47,16 @@ class Misbehaving(Subject):
         if self.mode == "stderr":
             sys.stderr.write("handling %s\n" % kind)
             sys.stderr.flush()
+        if self.mode == "channels":
+            if kind == "notification":
+                payload = message["payload"]
+                sys.stderr.write("notification %s %s\n" % (payload["notificationType"], payload["subtype"]))
+            elif kind == "tick":
+                sys.stderr.write("tick %s%s\n" % (message["serverNow"], " with receipt" if "receipt" in message else ""))
+            reply = super().reply(message)
+            if kind == "start":
+                reply["wants"] = ["notifications", "ticks"]
+            return reply
         if kind != self.target or self.seen or self.mode == "stderr":
             return super().reply(message)
         self.seen = True

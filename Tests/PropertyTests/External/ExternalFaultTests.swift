@@ -66,6 +66,20 @@ struct ExternalFaultTests {
         #expect(report.rendered().contains("simulated crash while handling update"))
     }
 
+    @Test("A subject that wants server channels gets notifications and ticks")
+    func serverChannels() throws {
+        let (result, process) = ExternalFixtures.campaign(try ExternalFixtures.python(ExternalFixtures.misbehaving, "channels", "-"), histories: 30)
+        defer { process.stop() }
+        #expect(result.passed, "\(result.rendered(subject: "channels", checks: 12))")
+        let log = process.standardErrorTail
+        #expect(log.contains("notification SUBSCRIBED"), "\(log.suffix(500))")
+        #expect(log.contains("tick 20"))
+        #expect(!log.contains("with receipt"))
+        let context = SubjectContext(model: StoreModel(catalog: ExternalFixtures.catalog, settings: StoreSettings(), start: .defaultStart))
+        let subject = try ExternalSubject(process: process, catalog: ExternalFixtures.catalog, context: context)
+        #expect(subject.channels == [.notifications, .ticks])
+    }
+
     @Test("After a fault the next history starts a fresh program")
     func restartAfterFault() throws {
         let (_, process) = try run("exit", at: "update")

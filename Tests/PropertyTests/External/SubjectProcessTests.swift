@@ -97,6 +97,8 @@ struct SubjectProcessTests {
         let tail = process.standardErrorTail
         #expect(tail.hasSuffix("the end\n"))
         #expect(tail.utf8.count < 66 * 1024 && tail.hasPrefix("[… "))
+        let lines = tail.split(separator: "\n")
+        #expect(lines.count > 2 && lines[1].count == 1023, "the kept text starts at a whole line")
     }
 
     @Test("Output beyond the one reply line is a fault at the next message")

@@ -21,12 +21,15 @@ struct BoundedOutput: Sendable {
         dropped = 0
     }
 
-    /// The last `capacity` bytes as text (invalid UTF-8 replaced), noting dropped bytes at the top.
+    /// The last `capacity` bytes as text (invalid UTF-8 replaced), noting dropped bytes at the
+    /// top; when bytes were dropped, the text starts at a line (or at least a character) boundary.
     var text: String {
         var copy = self
         copy.trim()
         var start = copy.bytes.startIndex
-        // Do not start in the middle of a UTF-8 sequence.
+        if copy.dropped > 0, let newline = copy.bytes.prefix(1024).firstIndex(of: UInt8(ascii: "\n")) {
+            start = newline + 1
+        }
         while start < copy.bytes.endIndex, copy.bytes[start] & 0xC0 == 0x80, start - copy.bytes.startIndex < 4 {
             start += 1
         }
