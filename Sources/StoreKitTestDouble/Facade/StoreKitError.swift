@@ -1,0 +1,41 @@
+import Foundation
+
+/// An error StoreKit reports (StoreKit 2's `StoreKitError`).
+public enum StoreKitError: Error, Sendable {
+    /// An unknown error; the simulation throws it for a purchase that failed (`failed`).
+    case unknown
+    /// The user cancelled.
+    case userCancelled
+    /// A network error.
+    case networkError(URLError)
+    /// A system error.
+    case systemError(any Error)
+    /// The product is not available in the current storefront.
+    case notAvailableInStorefront
+    /// The app does not have the entitlement for the requested operation.
+    case notEntitled
+    /// The operation is not supported.
+    case unsupported
+}
+
+extension Product {
+    /// An error a purchase can throw before it reaches the App Store (StoreKit 2's `Product.PurchaseError`).
+    public enum PurchaseError: Error, Hashable, Sendable {
+        /// The quantity is not valid.
+        case invalidQuantity
+        /// The product is not available.
+        case productUnavailable
+        /// The user is not allowed to make purchases.
+        case purchaseNotAllowed
+        /// The user is not eligible for the offer.
+        case ineligibleForOffer
+        /// The offer identifier is not valid.
+        case invalidOfferIdentifier
+        /// The offer price is not valid.
+        case invalidOfferPrice
+        /// The offer signature is not valid.
+        case invalidOfferSignature
+        /// Offer parameters are missing.
+        case missingOfferParameters
+    }
+}

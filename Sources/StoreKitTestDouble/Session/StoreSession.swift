@@ -1,0 +1,210 @@
+import ConformanceRunner
+import PurchaseStateMachine
+
+/// One launch of a simulated app: what StoreKit shows it now, what it finished, who listens to
+/// `Transaction.updates`, and the purchase the runner is delivering.
+///
+/// Static StoreKit entry points reach the session of the scheduler driving the current thread.
+/// After `kill()` (the app was terminated) every request fails or ends and finishing is ignored.
+final class StoreSession: @unchecked Sendable {
+    /// How the App Store answers a `purchase()` call.
+    enum PurchaseAnswer {
+        case result(Product.PurchaseResult)
+        case failure
+    }
+
+    /// The purchase the runner is delivering: `Product.purchase()` for `product` returns `result`.
+    struct PlannedPurchase {
+        var product: String
+        var result: PurchaseResultKind
+        var delivery: Delivery?
+    }
+
+    unowned let scheduler: Scheduler
+    private let products: [String: Product]
+    /// What StoreKit shows the app now.
+    private(set) var context: SubjectContext
+    /// What StoreKit will show once the App Store acts on the current event (delivers the
+    /// purchase result, the update, the sync), until then the state before the event.
+    private var staged: SubjectContext?
+    private(set) var isAlive = true
+    private var finished: [UInt64] = []
+    private var finishedIDs: Set<UInt64> = []
+    private var channels: [WeakChannel] = []
+    private var launchDeliveries: [Delivery]
+    private var launchDeliveriesPosted = false
+    /// The purchase being delivered, until the app calls `purchase()` for it.
+    var plannedPurchase: PlannedPurchase?
+    /// The first thing the app did that the protocol cannot express (reported as a fault).
+    var fault: String?
+
+    /// The session of the app this thread is driving, if any.
+    static var current: StoreSession? { DrivingThread.scheduler?.session }
+
+    init(scheduler: Scheduler, products: [String: Product], context: SubjectContext, launchDeliveries: [Delivery]) {
+        self.scheduler = scheduler
+        self.products = products
+        self.context = context
+        self.launchDeliveries = launchDeliveries
+    }
+
+    /// Shows the app `context` at once.
+    func update(_ context: SubjectContext) {
+        self.context = context
+        staged = nil
+    }
+
+    /// Keeps showing the state before the current event until the App Store acts on it.
+    func stage(_ context: SubjectContext) {
+        staged = context
+    }
+
+    /// Shows the app the state after the current event.
+    func reveal() {
+        guard let staged else { return }
+        context = staged
+        self.staged = nil
+    }
+
+    /// The transactions finished since the last call.
+    func takeFinished() -> [UInt64] {
+        defer { finished.removeAll() }
+        return finished
+    }
+
+    func finish(_ id: UInt64) {
+        guard isAlive else { return }
+        finishedIDs.insert(id)
+        if !finished.contains(id) { finished.append(id) }
+    }
+
+    /// The app was terminated: requests now fail, iterations of `updates` end.
+    func kill() {
+        isAlive = false
+        plannedPurchase = nil
+        for channel in channels { channel.value?.end() }
+        channels.removeAll()
+    }
+
+    /// Suspends the caller until the simulated App Store answers, at a time the scheduler picks;
+    /// when the answer `reveals` the current event, reads show the state after it from then on.
+    func roundTrip(_ label: String, reveals: Bool = false) async throws {
+        try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+            scheduler.post(label) { [self] in
+                guard isAlive else { return continuation.resume(throwing: CancellationError()) }
+                if reveals { reveal() }
+                continuation.resume()
+            }
+        }
+    }
+
+    // MARK: Transaction.updates
+
+    /// Starts an iteration of `updates`; the launch's unfinished transactions go to the
+    /// iterations that exist when the App Store gets to deliver them.
+    func register(_ channel: UpdatesChannel) {
+        guard isAlive else { return channel.end() }
+        channels.append(WeakChannel(value: channel))
+        guard !launchDeliveriesPosted, !launchDeliveries.isEmpty else { return }
+        launchDeliveriesPosted = true
+        scheduler.post("deliver \(launchDeliveries.count) unfinished transactions at launch") { [self] in
+            let deliveries = launchDeliveries
+            launchDeliveries = []
+            for delivery in deliveries { emit(delivery) }
+        }
+    }
+
+    /// Emits `delivery` on `updates` at a time the scheduler picks.
+    func deliver(_ delivery: Delivery) {
+        scheduler.post("deliver #\(delivery.transaction.id) on Transaction.updates") { [self] in
+            reveal()
+            emit(delivery)
+        }
+    }
+
+    private func emit(_ delivery: Delivery) {
+        guard isAlive else { return }
+        channels.removeAll { $0.value == nil }
+        let element = ModelConversion.verification(delivery)
+        for channel in channels { channel.value?.push(element) }
+    }
+
+    // MARK: Purchases
+
+    /// Decides what `purchase()` of `productID` returns; `planned` says whether it is the
+    /// purchase the runner is delivering (whose answer reveals the event).
+    func answerPurchase(of productID: String, options: Set<Product.PurchaseOption>) -> (answer: PurchaseAnswer, planned: Bool) {
+        guard isAlive, let planned = plannedPurchase else { return (.result(.userCancelled), false) }
+        guard planned.product == productID else {
+            if fault == nil {
+                fault = "asked to buy \(planned.product), the app called Product.purchase() for \(productID)"
+            }
+            return (.result(.userCancelled), false)
+        }
+        plannedPurchase = nil
+        switch planned.result {
+        case .success:
+            guard let delivery = planned.delivery else { return (.failure, true) }
+            return (.result(.success(ModelConversion.verification(delivery))), true)
+        case .userCancelled: return (.result(.userCancelled), true)
+        case .pending: return (.result(.pending), true)
+        case .failed: return (.failure, true)
+        }
+    }
+
+    // MARK: Queries
+
+    func products(for ids: [String]) -> [Product] {
+        ids.compactMap { products[$0] }
+    }
+
+    /// A query sequence's elements now.
+    func snapshot(_ source: Transaction.Transactions.Source) -> [VerificationResult<Transaction>] {
+        guard isAlive else { return [] }
+        let views = context.views
+        let deliveries: [Delivery]
+        switch source {
+        case .updates: deliveries = []
+        case .entitlements(nil): deliveries = views.currentEntitlements
+        case .entitlements(let productID?):
+            deliveries = views.currentEntitlements.filter { $0.transaction.productID == productID }
+        case .unfinished: deliveries = views.unfinished.filter { !finishedIDs.contains($0.transaction.id) }
+        case .all: deliveries = views.all
+        }
+        return deliveries.map(ModelConversion.verification)
+    }
+
+    func latest(for productID: String) -> VerificationResult<Transaction>? {
+        guard isAlive else { return nil }
+        return context.views.latest(for: productID).map(ModelConversion.verification)
+    }
+
+    func isEligibleForIntroOffer(group: String) -> Bool {
+        isAlive && context.views.isEligibleForIntroOffer(group: group)
+    }
+
+    func statuses(of group: String) -> [Product.SubscriptionInfo.Status] {
+        guard isAlive, let entry = context.views.statuses.first(where: { $0.group == group }) else { return [] }
+        let all = context.views.all
+        return entry.statuses.compactMap { status in
+            guard let delivery = all.last(where: { $0.transaction.id == status.transactionID }) else { return nil }
+            let tx = delivery.transaction
+            let info = status.renewalInfo
+            let renewal = RenewalInfo(
+                originalTransactionID: tx.originalID, currentProductID: tx.productID, willAutoRenew: info.willAutoRenew,
+                autoRenewPreference: info.autoRenewPreference, expirationReason: info.expirationReason.map(ModelConversion.expirationReason),
+                isInBillingRetry: info.isInBillingRetry,
+                gracePeriodExpirationDate: info.gracePeriodExpirationDate.map(ModelConversion.date),
+                signedDate: ModelConversion.date(context.serverNow))
+            return Product.SubscriptionInfo.Status(
+                state: ModelConversion.renewalState(status.state),
+                renewalInfo: delivery.verified ? .verified(renewal) : .unverified(renewal, .invalidSignature),
+                transaction: ModelConversion.verification(delivery))
+        }
+    }
+}
+
+/// A registered iteration of `updates`, dropped when the app stops iterating.
+struct WeakChannel {
+    weak var value: UpdatesChannel?
+}
