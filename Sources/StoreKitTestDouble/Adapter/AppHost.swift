@@ -11,13 +11,14 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
     private let start: Instant
     private var store: App.Store?
     private var ended = false
+    /// The store's clock, measured from the history's start, as of the current message.
+    private var storeElapsed = Duration.zero
 
     init(catalog: Catalog, context: SubjectContext, options: StoreKitSubject<App>.Options) {
         products = CatalogProducts.products(of: catalog)
         self.options = options
         start = context.serverNow
-        let scheduler = scheduler
-        device = SimulatedDevice(isRunning: { [weak scheduler] in scheduler?.session?.isAlive ?? false })
+        device = SimulatedDevice()
         device.setNow(ModelConversion.date(context.deviceNow))
     }
 
@@ -30,11 +31,13 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
             let session = StoreSession(
                 scheduler: scheduler, products: products, context: context, launchDeliveries: unfinished)
             scheduler.session = session
+            self.device.defaults.acceptsWrites = true
             let device = Unchecked(self.device)
             let outcome = spawn { await App.launch(on: device.value) }
             try run(context, "launch")
             guard case .success(let store)? = outcome.result else {
-                throw SubjectError("the app did not finish launching: App.launch(on:) still waits for something that never happens")
+                throw SubjectError(
+                    "the app did not finish launching: App.launch(on:) still waits for something that never happens")
             }
             self.store = store
             return try reply(session)
@@ -102,8 +105,7 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
 
     func query(context: SubjectContext) throws(SubjectError) -> ObservedState {
         try handle(context) { () throws(SubjectError) -> ObservedState in
-            try scheduler.runUntilQuiescent(
-                decisions: context.decisions, window: .zero, limit: options.jobLimit, while: "timers before query")
+            try run(context, "timers falling due before query")
             guard let store else { return ObservedState(entitled: []) }
             let box = Unchecked(store)
             let device = Unchecked(self.device)
@@ -129,8 +131,8 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
             if stages { scheduler.session?.stage(context) } else { scheduler.session?.update(context) }
             defer { scheduler.session?.reveal() }
             device.setNow(ModelConversion.date(context.deviceNow))
-            let elapsed = Duration.seconds(start.seconds(to: context.serverNow))
-            scheduler.virtualNow = max(scheduler.virtualNow, elapsed)
+            storeElapsed = Duration.seconds(start.seconds(to: context.serverNow))
+            scheduler.virtualNow = max(scheduler.virtualNow, storeElapsed)
             return try body()
         }
     }
@@ -143,10 +145,11 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
         return (Unchecked(store), session)
     }
 
-    /// Runs the app until it is quiescent, letting its timers move up to one virtual second on.
+    /// Runs the app until it is quiescent, letting its timers move up to one virtual second past
+    /// the store's clock: an app runs for at most a second between two store events.
     private func run(_ context: SubjectContext, _ message: String) throws(SubjectError) {
         try scheduler.runUntilQuiescent(
-            decisions: context.decisions, window: .seconds(1), limit: options.jobLimit, while: message)
+            decisions: context.decisions, horizon: storeElapsed + .seconds(1), limit: options.jobLimit, while: message)
     }
 
     /// The transactions finished while handling the message, or the fault the app committed.
@@ -179,19 +182,9 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
     private func shutDown() {
         scheduler.drive {
             scheduler.session?.kill()
+            device.defaults.acceptsWrites = false
             store = nil
             scheduler.shutDown(limit: options.shutdownJobLimit)
         }
     }
-}
-
-/// Where a task of the adapter leaves its outcome (read on the driving thread only).
-final class Outcome<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
-}
-
-/// A value handed between the adapter and the app's main actor on the same driving thread.
-struct Unchecked<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

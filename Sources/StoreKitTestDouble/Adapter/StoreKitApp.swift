@@ -43,7 +43,8 @@ public protocol StoreKitApp: SendableMetatype {
     @MainActor static func restore(in store: Store) async throws
 
     /// Performs the app-level action `name` (with `value`) and returns its result, if any.
-    @MainActor static func perform(_ name: String, value: JSONValue?, in store: Store, on device: SimulatedDevice) async throws
+    @MainActor static func perform(_ name: String, value: JSONValue?, in store: Store, on device: SimulatedDevice)
+        async throws
         -> JSONValue?
 
     /// What the store grants now. Must not change the store.
@@ -55,7 +56,9 @@ extension StoreKitApp {
     @MainActor public static func restore(in store: Store) async throws {}
 
     /// By default the app has no app-level actions.
-    @MainActor public static func perform(_ name: String, value: JSONValue?, in store: Store, on device: SimulatedDevice) async throws
+    @MainActor public static func perform(
+        _ name: String, value: JSONValue?, in store: Store, on device: SimulatedDevice
+    ) async throws
         -> JSONValue?
     {
         nil

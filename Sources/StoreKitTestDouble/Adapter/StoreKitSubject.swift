@@ -11,7 +11,7 @@ import PurchaseStateMachine
 /// - `update` emits the delivery on `Transaction.updates`.
 /// - `restore` and `appAction` run `App.restore` and `App.perform`.
 /// - `terminate` kills the app: its tasks are cancelled and unwound, its store dropped.
-/// - `query` lets timers that fell due fire, then reads `App.observe`.
+/// - `query` lets timers that fell due fire (the app ran meanwhile), then reads `App.observe`.
 ///
 /// After each message the app runs until no work is runnable, then the reply lists the
 /// transactions it finished. An app that keeps scheduling work past `Options.jobLimit` jobs is a
@@ -48,36 +48,44 @@ public struct StoreKitSubject<App: StoreKitApp>: PurchaseSubject {
         { catalog, context in StoreKitSubject(catalog: catalog, context: context, options: options) }
     }
 
+    /// `launch`: creates the store; the launch's unfinished transactions wait for its listener.
     public mutating func launch(unfinished: [Delivery], context: SubjectContext) throws -> [UInt64] {
         try host.launch(unfinished: unfinished, context: context)
     }
 
+    /// `terminate`: kills the app — cancels its tasks, lets them unwind, drops the store.
     public mutating func terminate() {
         host.terminate()
     }
 
+    /// `purchaseResult`: runs `App.buy`, whose `Product.purchase()` returns the message's result.
     public mutating func purchaseResult(
         product: String, result: PurchaseResultKind, delivery: Delivery?, context: SubjectContext
     ) throws -> [UInt64] {
         try host.purchaseResult(product: product, result: result, delivery: delivery, context: context)
     }
 
+    /// `update`: emits the delivery on `Transaction.updates`.
     public mutating func update(_ delivery: Delivery, context: SubjectContext) throws -> [UInt64] {
         try host.update(delivery, context: context)
     }
 
+    /// `restore`: runs `App.restore`, whose `AppStore.sync()` returns.
     public mutating func restore(context: SubjectContext) throws -> [UInt64] {
         try host.restore(context: context)
     }
 
+    /// `appAction`: runs `App.perform` and replies with its result.
     public mutating func appAction(name: String, value: JSONValue?, context: SubjectContext) throws -> ActionOutcome {
         try host.appAction(name: name, value: value, context: context)
     }
 
+    /// `query`: lets timers that fell due fire, then reads `App.observe`.
     public func query(context: SubjectContext) throws -> ObservedState {
         try host.query(context: context)
     }
 
+    /// `end`: shuts the app down as `terminate` does.
     public mutating func end() {
         host.end()
     }

@@ -24,7 +24,9 @@ extension Product {
         let kind: Kind
 
         /// A UUID that associates the purchase with an account in the app's own system.
-        public static func appAccountToken(_ token: UUID) -> PurchaseOption { PurchaseOption(kind: .appAccountToken(token)) }
+        public static func appAccountToken(_ token: UUID) -> PurchaseOption {
+            PurchaseOption(kind: .appAccountToken(token))
+        }
         /// The number of items of a consumable to buy.
         public static func quantity(_ quantity: Int) -> PurchaseOption { PurchaseOption(kind: .quantity(quantity)) }
         /// Whether to simulate Ask to Buy in the sandbox.
@@ -35,24 +37,13 @@ extension Product {
         public static func promotionalOffer(
             offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int
         ) -> PurchaseOption {
-            PurchaseOption(kind: .promotionalOffer(offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
+            PurchaseOption(
+                kind: .promotionalOffer(
+                    offerID: offerID, keyID: keyID, nonce: nonce, signature: signature, timestamp: timestamp))
         }
         /// A custom key and value.
         public static func custom(key: String, value: String) -> PurchaseOption {
             PurchaseOption(kind: .custom(key: key, value: value))
         }
     }
-}
-
-/// Synchronizes transactions and subscription status with the App Store (StoreKit 2's `AppStore`).
-public enum AppStore {
-    /// Restores purchases: waits for the simulated App Store, which shows the same state it
-    /// already showed (a sync creates no transactions); throws when the app has been terminated.
-    public static func sync() async throws {
-        guard let session = StoreSession.current else { throw StoreKitError.unknown }
-        try await session.roundTrip("AppStore.sync()", reveals: true)
-    }
-
-    /// Whether the customer can make payments (always true in the simulation).
-    public static var canMakePayments: Bool { true }
 }

@@ -51,19 +51,3 @@ extension Transaction {
         public static let renewal = Reason(rawValue: "RENEWAL")
     }
 }
-
-extension AppStore {
-    /// The server environment that signed a transaction.
-    public struct Environment: RawRepresentable, Hashable, Sendable {
-        /// The environment's name.
-        public let rawValue: String
-        /// Creates an environment from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The production App Store.
-        public static let production = Environment(rawValue: "Production")
-        /// The sandbox.
-        public static let sandbox = Environment(rawValue: "Sandbox")
-        /// StoreKit Testing in Xcode (and this simulation).
-        public static let xcode = Environment(rawValue: "Xcode")
-    }
-}

@@ -88,7 +88,9 @@ public struct Transaction: Identifiable, Hashable, Sendable {
     public static var updates: Transaction.Transactions { Transactions(source: .updates) }
 
     /// The latest transaction of each product the customer is entitled to, now.
-    public static var currentEntitlements: Transaction.Transactions { Transactions(source: .entitlements(productID: nil)) }
+    public static var currentEntitlements: Transaction.Transactions {
+        Transactions(source: .entitlements(productID: nil))
+    }
 
     /// The transactions the app has not finished yet.
     public static var unfinished: Transaction.Transactions { Transactions(source: .unfinished) }

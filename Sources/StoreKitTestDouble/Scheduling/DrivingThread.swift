@@ -18,6 +18,15 @@ enum DrivingThread {
         return Unmanaged<Scheduler>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Calls `body` with the scheduler driving this thread without retaining it (the hooks' fast
+    /// path); returns false when no scheduler drives the thread.
+    @inline(__always)
+    static func withScheduler(_ body: (Scheduler) -> Void) -> Bool {
+        guard let raw = pthread_getspecific(key) else { return false }
+        Unmanaged<Scheduler>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        return true
+    }
+
     /// Runs `body` with `scheduler` driving this thread, then restores what was there.
     static func drive<T, E: Error>(_ scheduler: Scheduler, _ body: () throws(E) -> T) throws(E) -> T {
         let previous = pthread_getspecific(key)

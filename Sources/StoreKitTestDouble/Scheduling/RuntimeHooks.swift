@@ -35,16 +35,18 @@ enum RuntimeHooks {
             let mainExecutor = hook("swift_task_getMainExecutor_hook", MainExecutorHook?.self)
         else { return false }
         mainExecutor.pointee = { original in
-            guard let scheduler = DrivingThread.scheduler else { return original() }
-            return scheduler.mainExecutor.asUnownedSerialExecutor()
+            var executor: UnownedSerialExecutor?
+            guard DrivingThread.withScheduler({ executor = $0.mainExecutor.asUnownedSerialExecutor() }), let executor
+            else {
+                return original()
+            }
+            return executor
         }
         global.pointee = { job, original in
-            guard let scheduler = DrivingThread.scheduler else { return original(job) }
-            scheduler.enqueue(job, lane: .global)
+            if !DrivingThread.withScheduler({ $0.enqueue(job, lane: .global) }) { original(job) }
         }
         main.pointee = { job, original in
-            guard let scheduler = DrivingThread.scheduler else { return original(job) }
-            scheduler.enqueue(job, lane: .main)
+            if !DrivingThread.withScheduler({ $0.enqueue(job, lane: .main) }) { original(job) }
         }
         delay.pointee = { nanoseconds, job, original in
             guard let scheduler = DrivingThread.scheduler else { return original(nanoseconds, job) }

@@ -1,7 +1,7 @@
-@_spi(ExperimentalCustomExecutors) import _Concurrency
 import ConformanceRunner
 import Foundation
 import Synchronization
+@_spi(ExperimentalCustomExecutors) import _Concurrency
 
 /// Runs every job of one simulated app, one at a time, on the thread that drives it, choosing
 /// the order from the history's scheduling decisions.
@@ -54,7 +54,8 @@ final class Scheduler: @unchecked Sendable {
     private var others: [Entry] = []
     private var timers: [Timer] = []
     private var sequence = 0
-    private var tracked: [UnsafeMutableRawPointer] = []
+    /// The tasks seen so far, retained, in the order first seen.
+    private(set) var trackedTasks: [UnsafeMutableRawPointer] = []
     private var trackedSet: Set<UnsafeMutableRawPointer> = []
     private let inbox = Mutex<[(UnownedJob, Lane)]>([])
     private let inboxCount = Atomic<Int>(0)
@@ -65,6 +66,11 @@ final class Scheduler: @unchecked Sendable {
         _ = RuntimeHooks.installed
         _ = mainExecutor
         _ = taskExecutor
+    }
+
+    deinit {
+        mainExecutor.scheduler = nil
+        taskExecutor.scheduler = nil
     }
 
     /// Whether code running now on this thread is isolated to the simulated main actor.
@@ -112,13 +118,12 @@ final class Scheduler: @unchecked Sendable {
         timers.insert(timer, at: index)
     }
 
-    /// Runs runnable work until none is left, letting the virtual clock move at most `window`
-    /// past its value at the start (nil: fire every timer); each choice among two or more
-    /// runnable items comes from `decisions` (nil: always the oldest).
+    /// Runs runnable work until none is left, letting the virtual clock move on to timers due
+    /// by `horizon` (nil: fire every timer); each choice among two or more runnable items comes
+    /// from `decisions` (nil: always the oldest).
     func runUntilQuiescent(
-        decisions: ScheduleDecisions?, window: Duration?, limit: Int, while handling: @autoclosure () -> String
+        decisions: ScheduleDecisions?, horizon: Duration?, limit: Int, while handling: @autoclosure () -> String
     ) throws(SubjectError) {
-        let horizon = window.map { virtualNow + $0 }
         var ran = 0
         while true {
             adoptInbox()
@@ -207,29 +212,25 @@ final class Scheduler: @unchecked Sendable {
         let task = unsafeBitCast(job, to: UnsafeMutableRawPointer.self)
         guard trackedSet.insert(task).inserted else { return }
         _ = Unmanaged<AnyObject>.fromOpaque(task).retain()
-        tracked.append(task)
+        trackedTasks.append(task)
     }
 
-    /// The generic executor: no isolation.
-    static let genericExecutor = unsafeBitCast((0, 0), to: UnownedSerialExecutor.self)
-}
-
-extension Scheduler {
-    /// Kills the app: cancels every task it started, lets them unwind (oldest first, every timer
-    /// fired, at most `limit` jobs), then forgets whatever is left.
-    func shutDown(limit: Int) {
-        for task in tracked { RuntimeHooks.cancel(task) }
-        try? runUntilQuiescent(decisions: nil, window: nil, limit: limit, while: "shutdown")
+    /// Drops every queued job and timer without running it (their tasks leak).
+    func forgetPendingWork() {
         mainQueue.removeAll()
         mainHead = 0
         others.removeAll()
         timers.removeAll()
-        let released = tracked
-        tracked.removeAll()
+    }
+
+    /// Releases the tasks retained while they were seen.
+    func releaseTrackedTasks() {
+        let released = trackedTasks
+        trackedTasks.removeAll()
         trackedSet.removeAll()
         for task in released { Unmanaged<AnyObject>.fromOpaque(task).release() }
     }
 
-    /// Whether any work is waiting (runnable or timed).
-    var hasPendingWork: Bool { mainHead < mainQueue.count || !others.isEmpty || !timers.isEmpty }
+    /// The generic executor: no isolation.
+    static let genericExecutor = unsafeBitCast((0, 0), to: UnownedSerialExecutor.self)
 }

@@ -1,5 +1,5 @@
-@_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
+@_spi(ExperimentalScheduling) import _Concurrency
 
 /// The main actor of a simulated app: a serial executor whose jobs the scheduler runs in order.
 ///
@@ -13,9 +13,10 @@ import Foundation
 ///
 /// Instances are deliberately never deallocated: the runtime keeps unowned references to
 /// executors in suspended tasks, and a leaked task of a finished history must find a live
-/// object (whose scheduler is then gone, so the job is dropped).
+/// object (whose scheduler is then gone — the scheduler clears the reference when it is
+/// deallocated — so the job is dropped).
 final class SimulatedMainExecutor: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
-    weak var scheduler: Scheduler?
+    unowned(unsafe) var scheduler: Scheduler?
 
     /// Creates an executor for `scheduler`, retained for the rest of the process.
     static func make(for scheduler: Scheduler) -> SimulatedMainExecutor {
@@ -47,47 +48,5 @@ final class SimulatedMainExecutor: SerialExecutor, SchedulingExecutor, @unchecke
 
     func checkIsolated() {
         precondition(scheduler?.isMainIsolatedHere ?? false, "not isolated to the simulated app's main actor")
-    }
-}
-
-/// The global concurrent executor of a simulated app, as seen by code that asks for "the
-/// current executor": `Task.yield()`, `Task.sleep` and clocks outside the main actor.
-///
-/// Global jobs run with this executor as the thread's task executor, so those stdlib paths
-/// schedule through it instead of the process's real global executor.
-final class SimulatedTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
-    weak var scheduler: Scheduler?
-
-    /// Creates an executor for `scheduler`, retained for the rest of the process.
-    static func make(for scheduler: Scheduler) -> SimulatedTaskExecutor {
-        let executor = SimulatedTaskExecutor()
-        executor.scheduler = scheduler
-        _ = Unmanaged.passRetained(executor)
-        return executor
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        scheduler?.enqueue(UnownedJob(job), lane: .global)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        scheduler?.enqueueTimer(UnownedJob(job), after: VirtualDelay.until(instant, on: clock))
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        scheduler?.enqueueTimer(UnownedJob(job), after: VirtualDelay.of(delay))
-    }
-}
-
-/// Converts a clock's durations and deadlines into a delay on the scheduler's virtual clock.
-enum VirtualDelay {
-    /// `delay` as a `Duration`; clocks with another duration type count as no delay.
-    static func of<D>(_ delay: D) -> Duration {
-        (delay as? Duration).map { max(.zero, $0) } ?? .zero
-    }
-
-    /// The delay from `clock`'s present to `instant`.
-    static func until<C: Clock>(_ instant: C.Instant, on clock: C) -> Duration {
-        of(clock.now.duration(to: instant))
     }
 }

@@ -23,7 +23,8 @@ enum ModelConversion {
             expirationDate: tx.expirationDate.map(date), revocationDate: tx.revocationDate.map(date),
             revocationReason: tx.revocationReason.map { $0 == .developerIssue ? .developerIssue : .other },
             isUpgraded: tx.isUpgraded, ownershipType: tx.ownershipType == .familyShared ? .familyShared : .purchased,
-            offerType: tx.offerType.map(offerType), appAccountToken: tx.appAccountToken.flatMap { UUID(uuidString: $0) },
+            offerType: tx.offerType.map(offerType),
+            appAccountToken: tx.appAccountToken.flatMap { UUID(uuidString: $0) },
             subscriptionGroupID: tx.subscriptionGroupID, purchasedQuantity: tx.purchasedQuantity,
             reason: tx.reason == .renewal ? .renewal : .purchase, signedDate: date(tx.signedDate))
     }

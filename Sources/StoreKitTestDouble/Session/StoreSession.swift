@@ -20,7 +20,7 @@ final class StoreSession: @unchecked Sendable {
         var delivery: Delivery?
     }
 
-    unowned let scheduler: Scheduler
+    unowned(unsafe) let scheduler: Scheduler
     private let products: [String: Product]
     /// What StoreKit shows the app now.
     private(set) var context: SubjectContext
@@ -133,7 +133,9 @@ final class StoreSession: @unchecked Sendable {
 
     /// Decides what `purchase()` of `productID` returns; `planned` says whether it is the
     /// purchase the runner is delivering (whose answer reveals the event).
-    func answerPurchase(of productID: String, options: Set<Product.PurchaseOption>) -> (answer: PurchaseAnswer, planned: Bool) {
+    func answerPurchase(of productID: String, options: Set<Product.PurchaseOption>) -> (
+        answer: PurchaseAnswer, planned: Bool
+    ) {
         guard isAlive, let planned = plannedPurchase else { return (.result(.userCancelled), false) }
         guard planned.product == productID else {
             if fault == nil {
@@ -192,7 +194,8 @@ final class StoreSession: @unchecked Sendable {
             let info = status.renewalInfo
             let renewal = RenewalInfo(
                 originalTransactionID: tx.originalID, currentProductID: tx.productID, willAutoRenew: info.willAutoRenew,
-                autoRenewPreference: info.autoRenewPreference, expirationReason: info.expirationReason.map(ModelConversion.expirationReason),
+                autoRenewPreference: info.autoRenewPreference,
+                expirationReason: info.expirationReason.map(ModelConversion.expirationReason),
                 isInBillingRetry: info.isInBillingRetry,
                 gracePeriodExpirationDate: info.gracePeriodExpirationDate.map(ModelConversion.date),
                 signedDate: ModelConversion.date(context.serverNow))

@@ -40,7 +40,10 @@ final class UpdatesChannel: Sendable {
 
     /// The next element: at once when one is waiting, otherwise when the App Store emits one.
     func next() async -> Element? {
-        enum Now { case element(Element), ended, wait }
+        enum Now {
+            case element(Element)
+            case ended, wait
+        }
         let now = state.withLock { state -> Now in
             if !state.buffer.isEmpty { return .element(state.buffer.removeFirst()) }
             return state.ended ? .ended : .wait

@@ -1,3 +1,5 @@
+import Foundation
+
 // A coin shop written against StoreKit 2 with an ordering bug: besides the store's own
 // listener, a legacy "auditor" also iterates Transaction.updates and credits consumables the
 // store has not credited yet. It checks, awaits the server, then credits — so when it looks
@@ -7,7 +9,6 @@
 #else
     import StoreKitTestDouble
 #endif
-import Foundation
 
 /// Where the shop keeps balances and credited transaction ids (`UserDefaults` in the app).
 protocol CoinStorage: AnyObject {
@@ -39,10 +40,13 @@ final class CoinShop {
 
     init(storage: CoinStorage, auditing: Bool = true) {
         self.storage = storage
-        if let data = storage.data(forKey: "balances"), let saved = try? JSONDecoder().decode([String: Int].self, from: data) {
+        if let data = storage.data(forKey: "balances"),
+            let saved = try? JSONDecoder().decode([String: Int].self, from: data)
+        {
             balances = saved
         }
-        if let data = storage.data(forKey: "credited"), let saved = try? JSONDecoder().decode([UInt64].self, from: data) {
+        if let data = storage.data(forKey: "credited"), let saved = try? JSONDecoder().decode([UInt64].self, from: data)
+        {
             creditedIDs = Set(saved)
         }
         listener = Task.detached { [weak self] in
@@ -83,7 +87,8 @@ final class CoinShop {
     func credit(_ transaction: Transaction, force: Bool) async {
         guard force || !creditedIDs.contains(transaction.id) else { return }
         creditedIDs.insert(transaction.id)
-        balances[transaction.productID, default: 0] += (Self.grants[transaction.productID] ?? 0) * transaction.purchasedQuantity
+        balances[transaction.productID, default: 0] +=
+            (Self.grants[transaction.productID] ?? 0) * transaction.purchasedQuantity
         storage.set(try? JSONEncoder().encode(balances), forKey: "balances")
         storage.set(try? JSONEncoder().encode(creditedIDs.sorted()), forKey: "credited")
         await ledger.save(balances)

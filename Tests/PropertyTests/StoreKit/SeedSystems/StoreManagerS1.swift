@@ -1,3 +1,6 @@
+import Foundation
+import Observation
+
 // S1 — "StoreManager" (a StoreKit 2 guide, 2024), as the guide writes it. Only the import
 // differs from an app target: on Linux it is the StoreKit facade.
 #if canImport(StoreKit)
@@ -5,8 +8,6 @@
 #else
     import StoreKitTestDouble
 #endif
-import Foundation
-import Observation
 
 /// The guide's logging (printing in the app; silent in the test run).
 private func log(_ message: @autoclosure () -> String) {}

@@ -1,3 +1,5 @@
+import Observation
+
 // S2 — "Store" (StoreKit 2 pattern notes, 2026), as the notes write it. Only the import differs
 // from an app target: on Linux it is the StoreKit facade.
 #if canImport(StoreKit)
@@ -5,7 +7,6 @@
 #else
     import StoreKitTestDouble
 #endif
-import Observation
 
 enum StoreErrorS2: Error {
     case failedVerification

@@ -1,3 +1,6 @@
+import Foundation
+import Observation
+
 // S4 — "SubscriptionService" with a free tier (a fitness app's design, 2025), as the design
 // describes it. Only the import differs from an app target: on Linux it is the StoreKit facade.
 #if canImport(StoreKit)
@@ -5,8 +8,6 @@
 #else
     import StoreKitTestDouble
 #endif
-import Foundation
-import Observation
 
 /// Where the service keeps its cached status and daily usage (`UserDefaults` in the app).
 protocol SubscriptionStorageS4: AnyObject {
@@ -59,7 +60,10 @@ final class SubscriptionServiceS4 {
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private var updatesTask: Task<Void, Never>? = nil
 
-    init(storage: SubscriptionStorageS4 = UserDefaults.standard, now: @escaping () -> Date = Date.init, calendar: Calendar = .current) {
+    init(
+        storage: SubscriptionStorageS4 = UserDefaults.standard, now: @escaping () -> Date = Date.init,
+        calendar: Calendar = .current
+    ) {
         self.storage = storage
         self.now = now
         self.calendar = calendar

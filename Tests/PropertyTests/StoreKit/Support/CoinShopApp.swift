@@ -23,7 +23,8 @@
         @MainActor static func restore(in store: CoinShop) async throws { try await store.restore() }
 
         @MainActor static func observe(_ store: CoinShop, on device: SimulatedDevice) -> ObservedState {
-            ObservedState(entitled: store.ownedProductIDs.sorted(), balances: ["coins.100": store.balances["coins.100"] ?? 0])
+            ObservedState(
+                entitled: store.ownedProductIDs.sorted(), balances: ["coins.100": store.balances["coins.100"] ?? 0])
         }
     }
 

@@ -21,6 +21,8 @@
     final class ProbeStore {
         var entitled: [String] = []
         var tasks: [Task<Void, Never>] = []
+        /// Objects that live as long as the store (to observe when it is released).
+        var keepAlive: [AnyObject] = []
         let device: SimulatedDevice
 
         init(device: SimulatedDevice) { self.device = device }
@@ -52,11 +54,14 @@
             return store
         }
 
-        static func buy(_ productID: String, in store: ProbeStore) async throws { try await script.buy(productID, store) }
+        static func buy(_ productID: String, in store: ProbeStore) async throws {
+            try await script.buy(productID, store)
+        }
 
         static func restore(in store: ProbeStore) async throws { try await script.restore(store) }
 
-        static func perform(_ name: String, value: JSONValue?, in store: ProbeStore, on device: SimulatedDevice) async throws
+        static func perform(_ name: String, value: JSONValue?, in store: ProbeStore, on device: SimulatedDevice)
+            async throws
             -> JSONValue?
         {
             try await script.perform(name, store)
@@ -84,24 +89,34 @@
     import ConformanceRunner
     import StoreKitTestDouble
 
-    extension ReplayOutcome {
+    /// Records a line when it is released (kept alive by a probe store).
+    final class ReleaseSentinel: Sendable {
+        let label: String
+
+        init(_ label: String) { self.label = label }
+
+        deinit { ProbeApp.recorder.record("\(label) released") }
+    }
+
+    /// Reading a replay's outcome in probe tests.
+    enum ProbeOutcome {
         /// The failure, when the replay failed.
-        var failure: Failure? {
-            if case .failed(let failure, _) = self { return failure }
+        static func failure(_ outcome: ReplayOutcome) -> Failure? {
+            if case .failed(let failure, _) = outcome { return failure }
             return nil
         }
 
         /// What the subject reported after each event.
-        var observed: [ObservedState?] {
-            switch self {
+        static func observed(_ outcome: ReplayOutcome) -> [ObservedState?] {
+            switch outcome {
             case .passed(let trace), .failed(_, let trace): return trace.map(\.observed)
             case .rejected: return []
             }
         }
 
         /// The messages sent during each event, with what the app finished.
-        var messages: [[String]] {
-            switch self {
+        static func messages(_ outcome: ReplayOutcome) -> [[String]] {
+            switch outcome {
             case .passed(let trace), .failed(_, let trace): return trace.map(\.messages)
             case .rejected: return []
             }
@@ -109,7 +124,7 @@
     }
 
     /// A one-line description of a purchase result, for probes.
-    func describe(_ result: StoreKitTestDouble.Product.PurchaseResult) -> String {
+    func describePurchaseResult(_ result: StoreKitTestDouble.Product.PurchaseResult) -> String {
         switch result {
         case .success(.verified(let transaction)): return "success verified #\(transaction.id) \(transaction.productID)"
         case .success(.unverified(let transaction, let error)): return "success unverified #\(transaction.id) \(error)"

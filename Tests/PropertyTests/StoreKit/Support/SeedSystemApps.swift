@@ -6,7 +6,9 @@
 
     /// The product a store's buy button offers: from the store's loaded list, else loaded now.
     @MainActor
-    func buyableProduct(_ productID: String, loaded: [StoreKitTestDouble.Product]) async throws -> StoreKitTestDouble.Product? {
+    func buyableProduct(_ productID: String, loaded: [StoreKitTestDouble.Product]) async throws -> StoreKitTestDouble
+        .Product?
+    {
         if let product = loaded.first(where: { $0.id == productID }) { return product }
         return try await StoreKitTestDouble.Product.products(for: [productID]).first
     }
@@ -58,7 +60,9 @@
 
         static func restore(in store: SubscriptionServiceS4) async throws { try await store.restore() }
 
-        static func perform(_ name: String, value: JSONValue?, in store: SubscriptionServiceS4, on device: SimulatedDevice)
+        static func perform(
+            _ name: String, value: JSONValue?, in store: SubscriptionServiceS4, on device: SimulatedDevice
+        )
             async throws -> JSONValue?
         {
             guard name == "analyze" else { return nil }
@@ -75,7 +79,9 @@
             }
             return ObservedState(
                 entitled: entitled,
-                extra: .object([("analysesToday", .int(Int64(store.usage.count))), ("inTrial", .bool(status.isInTrial))]))
+                extra: .object([
+                    ("analysesToday", .int(Int64(store.usage.count))), ("inTrial", .bool(status.isInTrial)),
+                ]))
         }
     }
 #endif

@@ -13,13 +13,15 @@
             .init(id: "themes.all", kind: .nonConsumable),
             .init(id: "pro.lifetime", kind: .nonConsumable),
             .init(id: "pro.weekly", kind: .autoRenewable(.init(group: "pro", level: 3, period: ISODuration(weeks: 1)))),
-            .init(id: "pro.monthly", kind: .autoRenewable(.init(group: "pro", level: 2, period: ISODuration(months: 1)))),
+            .init(
+                id: "pro.monthly", kind: .autoRenewable(.init(group: "pro", level: 2, period: ISODuration(months: 1)))),
             .init(id: "pro.yearly", kind: .autoRenewable(.init(group: "pro", level: 1, period: ISODuration(years: 1)))),
         ])
 
         /// S2: monthly and yearly in one group, yearly the higher level.
         static let s2: Catalog = make([
-            .init(id: "pro_monthly", kind: .autoRenewable(.init(group: "pro", level: 2, period: ISODuration(months: 1)))),
+            .init(
+                id: "pro_monthly", kind: .autoRenewable(.init(group: "pro", level: 2, period: ISODuration(months: 1)))),
             .init(id: "pro_yearly", kind: .autoRenewable(.init(group: "pro", level: 1, period: ISODuration(years: 1)))),
         ])
 
