@@ -17,7 +17,26 @@ let package = Package(
                 .product(name: "Generators", package: "PurchaseConformance"),
                 .product(name: "ShrinkingChallenge", package: "PurchaseConformance"),
             ]
-        )
+        ),
+        // PurchaseBench-1 with our engine: one JSON line per (mutant, seed), the same shape and
+        // `--replay-check` protocol as the peers in ../shared/bench/peers/.
+        .executableTarget(
+            name: "purchasebench",
+            dependencies: [
+                .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+                .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
+                .product(name: "Generators", package: "PurchaseConformance"),
+            ]
+        ),
+        // Microbenchmarks: model events applied per second, values drawn per second.
+        .executableTarget(
+            name: "micro",
+            dependencies: [
+                .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
+                .product(name: "Generators", package: "PurchaseConformance"),
+                .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
