@@ -60,10 +60,10 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
             guard outcome.result != nil else {
                 throw SubjectError("App.buy(\"\(product)\") did not return: it waits for something that never happens")
             }
-            if session.plannedPurchase != nil {
-                session.plannedPurchase = nil
-                throw SubjectError("App.buy(\"\(product)\") returned without calling Product.purchase() for \(product)")
+            if session.plannedPurchase != nil, session.fault == nil {
+                session.fault = "App.buy(\"\(product)\") returned without calling Product.purchase() for \(product)"
             }
+            session.plannedPurchase = nil
             return try reply(session)
         }
     }

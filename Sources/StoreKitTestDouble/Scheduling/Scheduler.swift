@@ -57,6 +57,9 @@ final class Scheduler: @unchecked Sendable {
     /// The tasks seen so far, retained, in the order first seen.
     private(set) var trackedTasks: [UnsafeMutableRawPointer] = []
     private var trackedSet: Set<UnsafeMutableRawPointer> = []
+    /// The global job running now, and the same task enqueued again while it ran.
+    private var runningGlobalJob: UnownedJob?
+    private var continuation: UnownedJob?
     private let inbox = Mutex<[(UnownedJob, Lane)]>([])
     private let inboxCount = Atomic<Int>(0)
     /// Jobs enqueued from a thread the scheduler does not drive (a fault: their timing is not controlled).
@@ -100,10 +103,21 @@ final class Scheduler: @unchecked Sendable {
             inboxCount.add(1, ordering: .releasing)
             return
         }
+        if lane == .global, let running = runningGlobalJob, Self.same(running, job) {
+            // A nonisolated task hopping to the global executor from the global executor: the
+            // real runtime would not suspend it (only the scheduler's task executor makes it
+            // hop), so it goes on at once, without a scheduling decision.
+            continuation = job
+            return
+        }
         track(job)
         sequence += 1
         let entry = Entry(sequence: sequence, work: .job(job, lane))
         if lane == .main { mainQueue.append(entry) } else { others.append(entry) }
+    }
+
+    private static func same(_ a: UnownedJob, _ b: UnownedJob) -> Bool {
+        unsafeBitCast(a, to: UnsafeRawPointer.self) == unsafeBitCast(b, to: UnsafeRawPointer.self)
     }
 
     /// Queues a job to become runnable once the virtual clock has moved on by `delay`.
@@ -141,8 +155,7 @@ final class Scheduler: @unchecked Sendable {
                         + "it may never stop scheduling work (for example a loop around Task.yield())")
             }
             let pick = count == 1 ? 0 : (decisions?.choose(among: count) ?? 0)
-            run(take(pick, mainReady: mainReady))
-            ran += 1
+            ran += run(take(pick, mainReady: mainReady), budget: limit - ran)
         }
         if mainHead > 0, mainHead == mainQueue.count {
             mainQueue.removeAll(keepingCapacity: true)
@@ -162,14 +175,31 @@ final class Scheduler: @unchecked Sendable {
         return others.remove(at: pick < position ? pick : pick - 1)
     }
 
-    private func run(_ entry: Entry) {
+    /// Runs `entry` (and the task it continues at once, within `budget` jobs); returns the jobs run.
+    private func run(_ entry: Entry, budget: Int) -> Int {
+        defer { activity = .idle }
         switch entry.work {
         case .job(let job, .main):
             activity = .main
             job.runSynchronously(on: mainExecutor.asUnownedSerialExecutor())
         case .job(let job, .global):
             activity = .global
-            job.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
+            var ran = 0
+            var next: UnownedJob? = job
+            while let current = next {
+                runningGlobalJob = current
+                current.runSynchronously(on: taskExecutor.asUnownedTaskExecutor())
+                ran += 1
+                next = continuation
+                continuation = nil
+                if let pending = next, ran >= budget {
+                    runningGlobalJob = nil
+                    enqueue(pending, lane: .global)
+                    next = nil
+                }
+            }
+            runningGlobalJob = nil
+            return ran
         case .job(let job, .timer):
             activity = .global
             job.runSynchronously(on: Scheduler.genericExecutor)
@@ -177,7 +207,7 @@ final class Scheduler: @unchecked Sendable {
             activity = .idle
             step.perform()
         }
-        activity = .idle
+        return 1
     }
 
     /// Makes timers whose due time has come runnable, earliest first.

@@ -78,6 +78,27 @@
                     ])
             }
 
+            @Test("A buy that never calls purchase(), or buys another product, is a subject-responds fault")
+            func buyMustPurchase() throws {
+                ProbeApp.script = ProbeScript(buy: { _, _ in })
+                let silent = try #require(
+                    ProbeOutcome.failure(ProbeApp.replay([.purchase("premium")], catalog: StoreKitCatalogs.facade)))
+                #expect(silent.check == .subjectResponds)
+                #expect(
+                    silent.discrepancies.first?.actual == [
+                        "App.buy(\"premium\") returned without calling Product.purchase() for premium"
+                    ])
+                ProbeApp.script = ProbeScript(buy: { _, _ in
+                    _ = try await StoreKitTestDouble.Product.products(for: ["coins.100"]).first?.purchase()
+                })
+                let other = try #require(
+                    ProbeOutcome.failure(ProbeApp.replay([.purchase("premium")], catalog: StoreKitCatalogs.facade)))
+                #expect(
+                    other.discrepancies.first?.actual == [
+                        "asked to buy premium, the app called Product.purchase() for coins.100"
+                    ])
+            }
+
             @Test("A transaction carries StoreKit's fields, converted from the history's transaction")
             func transactionFields() throws {
                 let token = "00000000-0000-4000-8000-00000000000a"
