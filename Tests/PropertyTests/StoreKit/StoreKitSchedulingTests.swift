@@ -146,18 +146,19 @@
                 #expect(recorder.all == ["before [] after [\"premium\"]"])
             }
 
-            @Test("A campaign started from main-actor code (the real main actor) runs its apps on their own main actors")
-        @MainActor
-        func fromTheRealMainActor() throws {
-            let run = try Conformance.run(
-                StoreKitSubject<CoinShopApp>.self, catalog: StoreKitCatalogs.coins, histories: 40,
-                checks: CheckSelection(builtIn: [.consumableCreditedOnce, .subjectResponds]), failuresFolder: nil,
-                environment: [:])
-            #expect(run.passed, "\(run.report)")
-            MainActor.assertIsolated()
-        }
+            @Test(
+                "A campaign started from main-actor code (the real main actor) runs its apps on their own main actors")
+            @MainActor
+            func fromTheRealMainActor() throws {
+                let run = try Conformance.run(
+                    StoreKitSubject<CoinShopApp>.self, catalog: StoreKitCatalogs.coins, histories: 40,
+                    checks: CheckSelection(builtIn: [.consumableCreditedOnce, .subjectResponds]), failuresFolder: nil,
+                    environment: [:])
+                #expect(run.passed, "\(run.report)")
+                MainActor.assertIsolated()
+            }
 
-        @Test("The same seed gives the same interleavings and the same report, on one thread or two")
+            @Test("The same seed gives the same interleavings and the same report, on one thread or two")
             func sameSeedSameReport() throws {
                 func campaign(parallelism: Int) -> CampaignResult {
                     let configuration = CampaignConfiguration(
