@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ConformanceRunner", targets: ["ConformanceRunner"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .library(name: "StoreKitTestDouble", targets: ["StoreKitTestDouble"]),
+        .library(name: "SeedSystems", targets: ["SeedSystems"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
     ],
     targets: [
@@ -32,23 +33,25 @@ let package = Package(
         .target(name: "ConformanceTesting", dependencies: ["ConformanceRunner", "Generators", "PurchaseStateMachine"]),
         // A drop-in mirror of StoreKit 2's API whose static entry points route to the simulated store.
         .target(name: "StoreKitTestDouble", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "Generators"]),
+        // The five published purchase systems, ported as subjects, and their corrected twins.
+        .target(name: "SeedSystems", dependencies: ["ConformanceRunner", "PurchaseStateMachine"]),
         // The command-line tool; no logic of its own.
         .executableTarget(
             name: "purchase-conformance",
-            dependencies: ["ConformanceRunner"],
+            dependencies: ["ConformanceRunner", "SeedSystems"],
             path: "Sources/ConformanceRunner/Tool"
         ),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
                 "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
-                "StoreKitTestDouble",
+                "StoreKitTestDouble", "SeedSystems",
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RegressionCorpus",
-            dependencies: ["PurchaseStateMachine", "ConformanceRunner"],
+            dependencies: ["PurchaseStateMachine", "ConformanceRunner", "SeedSystems"],
             exclude: ["Cases"]
         ),
     ],

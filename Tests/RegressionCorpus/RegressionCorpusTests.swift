@@ -1,6 +1,7 @@
 import ConformanceRunner
 import Foundation
 import PurchaseStateMachine
+import SeedSystems
 import Testing
 
 /// Replays every saved history in `Cases/`: each must do what its `expect` says against the
@@ -13,7 +14,7 @@ struct RegressionCorpusTests {
     static var cases: [String] { HistoryFile.historyFiles(in: folder) ?? [] }
 
     static func subject(_ name: String?) -> SubjectRunner? {
-        BuiltInSubjects.all.first { $0.name == (name ?? "reference") }
+        (BuiltInSubjects.all + SeedSystems.subjects).first { $0.name == (name ?? "reference") }
     }
 
     @Test("The corpus is not empty")

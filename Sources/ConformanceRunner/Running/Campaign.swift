@@ -64,7 +64,9 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             result.savedReplayed += 1
             let replay = Replayer(catalogOverride: nil, policy: nil, checks: checks, factory: factory)
                 .replay(saved.history, trace: true)
-            guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check) else { continue }
+            guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check),
+                !checks.alreadyReported.contains(failure.check)
+            else { continue }
             var history = saved.history
             history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
             failures.append(
@@ -73,7 +75,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
                     replayedFrom: saved.path, shrinkEvaluations: 0, shrinkStop: "replayed from a saved file",
                     flaky: false, trace: trace, subjectOutput: nil, savedPath: saved.path, replayToken: nil))
             if !configuration.findAllFailures { return finish(.failureFound) }
-            checks = checks.skipping([failure.check])
+            checks.alreadyReported.insert(failure.check)
         }
         var position = 0
         while position < planned.count {
@@ -114,8 +116,8 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             position = refined.next
             if !configuration.findAllFailures { return finish(.failureFound) }
             if failures.count >= configuration.maxFailures { return finish(.failureLimit) }
-            checks = checks.skipping([found.check])
-            if checks.builtIn.isEmpty && checks.custom.isEmpty { return finish(.failureLimit) }
+            checks.alreadyReported.insert(found.check)
+            if checks.allIDs.allSatisfy({ checks.alreadyReported.contains($0) }) { return finish(.failureLimit) }
         }
         return finish(.completed)
     }

@@ -6,6 +6,9 @@ public struct CheckSelection: Sendable {
     private var mask: UInt64 = 0
     /// The user's own checks, evaluated after the built-in ones, in this order.
     public var custom: [CustomCheck]
+    /// Checks a campaign has already reported: a failure named after one of them (its most
+    /// specific failing check) counts as a pass, so the search moves on to other bugs.
+    public var alreadyReported: Set<CheckID> = []
 
     /// Every built-in check and no custom check.
     public init(builtIn: Set<CheckID> = Set(CheckDescription.builtIn.map(\.id)), custom: [CustomCheck] = []) {

@@ -41,6 +41,8 @@ public struct StoreViews: Sendable {
     public func latest(for productID: String) -> Delivery? { model.latestTransaction(for: productID) }
     /// `Product.SubscriptionInfo.isEligibleForIntroOffer(for:)`.
     public func isEligibleForIntroOffer(group: String) -> Bool { model.isEligibleForIntroOffer(group: group) }
+    /// The legacy `verifyReceipt` answer for the customer now (§9.1), for receipt-era code.
+    public var legacyReceipt: JSONValue { model.legacyReceipt() }
     /// The catalog, as `Product.products(for:)` would load it.
     public var catalog: Catalog { model.catalog }
 }

@@ -1,5 +1,6 @@
 // The `purchase-conformance` executable: all logic lives in ConformanceRunner.
 import ConformanceRunner
 import Foundation
+import SeedSystems
 
-exit(PurchaseConformanceTool().run(Array(CommandLine.arguments.dropFirst())))
+exit(PurchaseConformanceTool(subjects: BuiltInSubjects.all + SeedSystems.subjects).run(Array(CommandLine.arguments.dropFirst())))

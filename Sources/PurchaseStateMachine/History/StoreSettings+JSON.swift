@@ -58,6 +58,7 @@ extension AppPolicy {
         let refunded: [(String, RefundedConsumablePolicy)] = RefundedConsumablePolicy.allCases.map { ($0.rawValue, $0) }
         if let c = try r.optionalEnum("refundedConsumables", refunded) { refundedConsumables = c }
         if let g = try r.optionalBool("billingGraceEntitles") { billingGraceEntitles = g }
+        if let t = try r.optionalBool("trustsServerValidation") { trustsServerValidation = t }
         try r.finish()
     }
 
@@ -67,6 +68,7 @@ extension AppPolicy {
             ("unverifiedTransactions", .string(unverifiedTransactions.rawValue)),
             ("refundedConsumables", .string(refundedConsumables.rawValue)),
             ("billingGraceEntitles", .bool(billingGraceEntitles)),
+            ("trustsServerValidation", .bool(trustsServerValidation)),
         ])
     }
 }

@@ -9,16 +9,22 @@ public struct AppPolicy: Hashable, Sendable {
     public var refundedConsumables: RefundedConsumablePolicy
     /// §7.2 [DOC]: whether a subscription in its billing grace period entitles (Apple: it does).
     public var billingGraceEntitles: Bool
+    /// Whether the app decides from Apple's servers (receipt validation, the App Store Server
+    /// API) rather than StoreKit's on-device verification: a real transaction whose on-device
+    /// verification failed then still entitles, since the server vouches for it.
+    public var trustsServerValidation: Bool
 
     /// Creates a policy; the defaults are Apple's documented behaviour and no promise either way
     /// about unverified transactions.
     public init(
         unverifiedTransactions: UnverifiedTransactionPolicy = .either,
-        refundedConsumables: RefundedConsumablePolicy = .keepCredit, billingGraceEntitles: Bool = true
+        refundedConsumables: RefundedConsumablePolicy = .keepCredit, billingGraceEntitles: Bool = true,
+        trustsServerValidation: Bool = false
     ) {
         self.unverifiedTransactions = unverifiedTransactions
         self.refundedConsumables = refundedConsumables
         self.billingGraceEntitles = billingGraceEntitles
+        self.trustsServerValidation = trustsServerValidation
     }
 }
 

@@ -56,7 +56,7 @@ extension StoreModel {
             case .consumable, .autoRenewable:
                 break
             case .nonConsumable:
-                if !record.isRevoked, record.verified {
+                if !record.isRevoked, record.verified || policy.trustsServerValidation {
                     result[p] = .owned
                 } else if result[p] != .owned {
                     result[p] = record.isRevoked ? .revoked : .unverified
@@ -69,7 +69,7 @@ extension StoreModel {
         for (p, i) in latestOwn.enumerated() where i >= 0 {
             guard case .nonRenewable(let duration) = catalog.products[p].kind else { continue }
             let record = state.records[i]
-            if !record.verified {
+            if !record.verified, !policy.trustsServerValidation {
                 result[p] = .unverified
             } else {
                 result[p] = state.now < record.transaction.purchaseDate.adding(duration) ? .owned : .expired
@@ -95,10 +95,11 @@ extension StoreModel {
             guard let line else { continue }
             let p = line.currentProduct
             let record = state.records[line.latest]
+            let verified = record.verified || policy.trustsServerValidation
             let status: EntitlementStatus
             switch line.state {
-            case .subscribed: status = record.verified ? .subscribed : .unverified
-            case .inGracePeriod: status = !record.verified ? .unverified : policy.billingGraceEntitles ? .inGracePeriod : .inBillingRetry
+            case .subscribed: status = verified ? .subscribed : .unverified
+            case .inGracePeriod: status = !verified ? .unverified : policy.billingGraceEntitles ? .inGracePeriod : .inBillingRetry
             case .inBillingRetryPeriod: status = .inBillingRetry
             case .revoked: status = .revoked
             case .expired: status = .expired
@@ -124,7 +125,7 @@ extension StoreModel {
         var entitled = ProductSet()
         for (p, status) in entitlementStatuses(policy: policy).enumerated() where status.isEntitled { entitled.insert(p) }
         var units = [Int](repeating: 0, count: catalog.products.count)
-        for record in state.records where record.verified {
+        for record in state.records where record.verified || policy.trustsServerValidation {
             guard case .consumable(let grant) = catalog.products[record.product].kind else { continue }
             if record.isRevoked, policy.refundedConsumables == .clawBack { continue }
             units[record.product] += grant * record.transaction.purchasedQuantity

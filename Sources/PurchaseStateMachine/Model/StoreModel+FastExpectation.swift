@@ -11,14 +11,18 @@ extension StoreModel {
             let product = state.records[index].product
             switch catalog.types[product] {
             case .nonConsumable:
-                if state.records[index].verified, !state.records[index].isRevoked { entitled.insert(product) }
+                if state.records[index].verified || policy.trustsServerValidation, !state.records[index].isRevoked {
+                    entitled.insert(product)
+                }
             case .nonRenewable:
                 guard state.records[index].transaction.ownershipType == .purchased, !state.records[index].isRevoked,
                     !seenNonRenewing.contains(product),
                     case .nonRenewable(let duration) = catalog.products[product].kind
                 else { continue }
                 seenNonRenewing.insert(product)
-                if state.records[index].verified, state.now < state.records[index].transaction.purchaseDate.adding(duration) {
+                if state.records[index].verified || policy.trustsServerValidation,
+                    state.now < state.records[index].transaction.purchaseDate.adding(duration)
+                {
                     entitled.insert(product)
                 }
             case .consumable, .autoRenewable:
@@ -30,7 +34,7 @@ extension StoreModel {
             var first = -1
             var second = -1
             func consider(_ line: SubscriptionLine?) {
-                guard let line, state.records[line.latest].verified else { return }
+                guard let line, state.records[line.latest].verified || policy.trustsServerValidation else { return }
                 let entitles = line.state == .subscribed || (line.state == .inGracePeriod && policy.billingGraceEntitles)
                 guard entitles else { return }
                 let level = catalog.levels[line.currentProduct]
@@ -56,7 +60,8 @@ extension StoreModel {
         let grant = catalog.grants[index]
         guard grant > 0 else { return 0 }
         var units = 0
-        for i in state.records.indices where state.records[i].product == index && state.records[i].verified {
+        for i in state.records.indices
+        where state.records[i].product == index && (state.records[i].verified || policy.trustsServerValidation) {
             if state.records[i].isRevoked, policy.refundedConsumables == .clawBack { continue }
             units += grant * state.records[i].transaction.purchasedQuantity
         }
