@@ -45,7 +45,7 @@ let package = Package(
             name: "PropertyTests",
             dependencies: [
                 "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
-                "StoreKitTestDouble", "SeedSystems",
+                "StoreKitTestDouble", "SeedSystems", "purchase-conformance",
             ],
             exclude: ["Fixtures"]
         ),

@@ -42,7 +42,7 @@ extension PurchaseConformanceTool {
         var result = subject.run(catalog: catalog, configuration: runConfiguration)
         progress?.finish()
         for i in result.failures.indices {
-            if result.failures[i].subjectOutput == nil { result.failures[i].subjectOutput = subject.standardErrorTail() }
+            result.failures[i] = subject.completeReport(result.failures[i])
             guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
             result.failures[i].savedPath = try store.save(result.failures[i].history)
         }
@@ -55,10 +55,14 @@ extension PurchaseConformanceTool {
             let total = (ContinuousClock.now - began).seconds
             let shrinking = result.shrinkTime.seconds
             let generating = max(0.000_001, total - shrinking)
-            io.printError(
-                String(
-                    format: "(%.2f s: %@ histories/s generating, %.2f s shrinking)", total,
-                    grouped(Int(Double(result.historiesRun) / generating)), shrinking))
+            if result.failures.isEmpty {
+                io.printError(
+                    String(
+                        format: "(%.2f s: %@ histories/s, %@ events/s)", total, grouped(Int(Double(result.historiesRun) / generating)),
+                        grouped(Int(Double(result.eventsRun) / generating))))
+            } else {
+                io.printError(String(format: "(%.2f s in all, %.2f s of it shrinking)", total, shrinking))
+            }
         }
         return result.passed ? 0 : 1
     }

@@ -24,6 +24,7 @@ extension Campaign {
     /// in batch order whatever the threads did.
     func runBatch(_ batch: [Int], runner: CaseRunner<S>) -> [BatchOutcome] {
         var outcomes = [BatchOutcome](repeating: BatchOutcome(), count: batch.count)
+        var stopped = batch.count
         let workers = max(1, min(configuration.parallelism, batch.count))
         let seed = configuration.seed
         let collect = configuration.collectStatistics
@@ -39,12 +40,19 @@ extension Campaign {
                 }
             }
             if workers == 1 {
-                work(0)
+                // One thread: stop at the first failure (the same first failure, found sooner;
+                // with a subject in another process each later history could cost a timeout).
+                let tc = TestCase(seed: seed)
+                for i in batch.indices {
+                    tc.reset(seed: seed.derived(UInt64(batch[i])))
+                    shared.base[i] = runner.runRecording(tc, collect: collect)
+                    if shared.base[i].failed { stopped = i + 1; break }
+                }
             } else {
                 DispatchQueue.concurrentPerform(iterations: workers, execute: work)
             }
         }
-        return outcomes
+        return Array(outcomes.prefix(stopped))
     }
 
 }

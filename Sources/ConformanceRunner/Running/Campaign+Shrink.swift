@@ -4,11 +4,11 @@ import PurchaseStateMachine
 extension Campaign {
     /// Shrinks the failure found by history `number` to its shortest history that fails the
     /// same check, then replays that history once more (a pass there means *flaky*).
-    func shrink(history number: Int, runner: CaseRunner<S>, historiesRun: Int) -> FailureReport {
+    func shrink(history number: Int, runner: CaseRunner<S>, historiesRun: Int, firstRun: Failure? = nil) -> FailureReport {
         let tc = TestCase(seed: configuration.seed.derived(UInt64(number)))
         let first = runner.runRecording(tc, collect: false)
         guard let original = first.failure else {
-            return flakyReport(number: number, runner: runner)
+            return flakyReport(number: number, runner: runner, firstRun: firstRun)
         }
         let target = original.check
         let initial = ChoiceSequence(first.choices)
@@ -88,10 +88,11 @@ extension Campaign {
     }
 
     /// A report for a history that failed once and passed when run again.
-    private func flakyReport(number: Int, runner: CaseRunner<S>) -> FailureReport {
-        let failure = Failure.fault(
+    private func flakyReport(number: Int, runner: CaseRunner<S>, firstRun: Failure?) -> FailureReport {
+        var failure = Failure.fault(
             "history \(number + 1) failed once and passed when run again with the same choices", at: -1,
             while: "a second run")
+        if let firstRun { failure.discrepancies += firstRun.discrepancies }
         return FailureReport(
             failure: failure,
             history: History(catalog: catalog, store: configuration.profile.fixedSettings, events: []),

@@ -107,7 +107,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             let number = batch[f]
             report(result, failures.count, clock.now - began, "shrinking")
             let shrinkBegan = clock.now
-            var found = shrink(history: number, runner: runner, historiesRun: result.historiesRun)
+            var found = shrink(history: number, runner: runner, historiesRun: result.historiesRun, firstRun: outcomes[f].failure)
             let refined = refine(found, after: position + f + 1, in: planned, runner: runner)
             found = refined.best
             shrinkTime += clock.now - shrinkBegan

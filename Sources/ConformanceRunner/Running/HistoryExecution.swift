@@ -177,9 +177,10 @@ struct HistoryExecution<S: PurchaseSubject> {
         case .notification(let notification):
             guard channels.contains(.notifications) else { return [] }
             try subject.notification(notification, context: context)
-        case .tick(_, let receipt):
+        case .tick(let at, let receipt):
             guard channels.contains(.ticks) else { return [] }
-            try subject.tick(receipt: channels.contains(.receipts) ? receipt : nil, context: context)
+            let midnight = SubjectContext(model: model, decisions: decisions, serverNow: at)
+            try subject.tick(receipt: channels.contains(.receipts) ? receipt : nil, context: midnight)
         }
         return finished
     }

@@ -18,6 +18,15 @@ public struct SubjectContext: Sendable {
         views = StoreViews(model: model)
         self.decisions = decisions
     }
+
+    /// Creates a context for a moment earlier in the event (a midnight tick): the clocks read
+    /// `serverNow` (and the device its usual offset from it).
+    public init(model: StoreModel, decisions: ScheduleDecisions, serverNow: Instant) {
+        self.serverNow = serverNow
+        deviceNow = serverNow.adding(model.state.deviceClockOffset)
+        views = StoreViews(model: model)
+        self.decisions = decisions
+    }
 }
 
 /// What an app reads from StoreKit: `currentEntitlements`, `unfinished`, subscription statuses.

@@ -1,8 +1,33 @@
 import PurchaseStateMachine
 
 extension SubjectRunner {
-    /// A subject in another process, started from `command` (an argument vector, no shell).
+    /// A subject in another process speaking `purchase-subject/1`, started from `command` (an
+    /// argument vector, no shell) and reused across histories; histories run one at a time.
+    ///
+    /// A command that cannot be parsed or found is a usage error (exit status 2).
     static func external(command: String, timeout: Double, catalog: Catalog) throws -> SubjectRunner {
-        throw UsageError("--exec: subjects in other processes are being connected (\(command))", command: "check")
+        let parsed: ExternalCommand
+        do {
+            parsed = try ExternalCommand(parsing: command)
+        } catch {
+            throw UsageError("--exec: \(error)", command: "check")
+        }
+        let process = SubjectProcess(command: parsed, timeout: .milliseconds(Int64(timeout * 1000)))
+        let script = parsed.arguments.last { $0.hasSuffix(".py") || $0.hasSuffix(".js") || $0.hasSuffix(".php") || $0.hasSuffix(".rb") }
+        let base = (script ?? parsed.executable).split(separator: "/").last.map(String.init) ?? "subject"
+        let name = "exec-" + base
+        var runner = SubjectRunner(
+            name: name, summary: "an external subject: \(parsed.arguments.joined(separator: " "))", catalog: catalog,
+            parallelSafe: false, factory: ExternalSubject.factory(process: process))
+        runner.standardErrorTail = {
+            let text = process.standardErrorOfHistory
+            return text.isEmpty ? nil : text
+        }
+        runner.completeReport = { (report: FailureReport) -> FailureReport in
+            var completed = report
+            completed.captureSubjectOutput(replayingOn: process, checks: CheckSelection())
+            return completed
+        }
+        return runner
     }
 }

@@ -20,6 +20,9 @@ public struct SubjectRunner: Sendable {
     public let parallelSafe: Bool
     /// What the subject wrote on standard error lately (subjects in another process), if anything.
     public var standardErrorTail: @Sendable () -> String? = { nil }
+    /// Adds what only the subject can tell to a finished failure report (an external
+    /// subject's standard error during a replay of the minimal history).
+    public var completeReport: @Sendable (FailureReport) -> FailureReport = { $0 }
     let campaign: @Sendable (Catalog, CampaignConfiguration) -> CampaignResult
     let replayer: @Sendable (History, Catalog?, CheckSelection) -> ReplayResult
     let encoder: @Sendable (History, GenerationProfile, Catalog) -> Result<[UInt64], NotEncodable>
