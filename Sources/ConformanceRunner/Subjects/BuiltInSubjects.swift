@@ -7,6 +7,7 @@ public enum BuiltInSubjects {
         var subjects = [
             SubjectRunner(
                 name: "reference", summary: "the correct app (what every check expects)", catalog: ExampleCatalog.standard,
+                profile: ExampleCatalog.profileWithAction,
                 factory: { catalog, context in ReferenceSubject(catalog: catalog, context: context) }),
         ]
         for bug in ExampleApp.Bug.allCases {
@@ -31,6 +32,14 @@ public enum BuiltInSubjects {
 
 /// Catalogs the tool uses when none is given.
 public enum ExampleCatalog {
+    /// The default profile plus one app action (`open`, which changes nothing), so every event
+    /// kind occurs.
+    public static var profileWithAction: GenerationProfile {
+        var profile = GenerationProfile()
+        profile.appActions = [AppActionTemplate(name: "open")]
+        return profile
+    }
+
     /// The catalog of the history-format example: `coins` (+100), `premium` (family-shareable),
     /// `season` (3 months, non-renewing), `monthly` (level 2, 1-week free trial) and `yearly`
     /// (level 1) in group `pro`.
