@@ -130,7 +130,7 @@ struct CampaignTests {
     func checkRecordsIssue() throws {
         let catalog = try Catalog(products: [Product(id: "premium", kind: .nonConsumable)])
         try withKnownIssue {
-            try Conformance.check(RefundBugApp.self, catalog: catalog, histories: 500, failuresFolder: nil)
+            try Conformance.check(MyStore.self, catalog: catalog, histories: 500, failuresFolder: nil)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("✘ refunded-never-entitled failed after event 2 of 2") }
         }
@@ -140,7 +140,7 @@ struct CampaignTests {
 }
 
 /// The README's subject: it unlocks what it is handed and never looks at `revocationDate`.
-struct RefundBugApp: PurchaseSubject {
+struct MyStore: PurchaseSubject {
     var unlocked: Set<String> = []
 
     init(catalog: Catalog, context: SubjectContext) {}
