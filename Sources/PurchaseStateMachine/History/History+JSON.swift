@@ -106,8 +106,8 @@ extension HistoryExpectation {
         let check = try f.string("check")
         let at = try f.int("atEvent")
         try f.finish()
-        guard at >= 0, at < eventCount else {
-            throw f.error("atEvent", "\(at) is not an event index (the history has \(eventCount) events)")
+        guard at >= -1, at < eventCount else {
+            throw f.error("atEvent", "\(at) is not an event index (the history has \(eventCount) events; -1 is the launch before them)")
         }
         self = .fails(check: check, atEvent: at)
     }
