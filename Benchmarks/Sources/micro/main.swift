@@ -12,13 +12,16 @@ import PurchaseStateMachine
 
 var repeats = 5
 var passSeconds = 0.5
+/// `--once`: one untimed pass of each workload, printing its unit count (for callgrind).
+var once = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--repeat": repeats = max(1, Int(arguments.popFirst() ?? "") ?? repeats)
     case "--seconds": passSeconds = max(0.05, Double(arguments.popFirst() ?? "") ?? passSeconds)
+    case "--once": once = true
     default:
-        FileHandle.standardError.write(Data("usage: micro [--repeat R] [--seconds S]\n".utf8))
+        FileHandle.standardError.write(Data("usage: micro [--repeat R] [--seconds S] [--once]\n".utf8))
         exit(2)
     }
 }
@@ -77,6 +80,10 @@ struct Measurement {
 /// Runs `pass` (which returns how many units it did) repeatedly for about `passSeconds`,
 /// `repeats` times; units per second per repeat.
 @MainActor func measure(_ pass: () -> Int) -> Measurement {
+    if once {
+        let units = Double(pass())
+        return Measurement(best: units, median: units, all: [units])
+    }
     let clock = ContinuousClock()
     var rates: [Double] = []
     for _ in 0..<repeats {
@@ -109,29 +116,48 @@ var rng = SplitMix(state: 0x5EED_0002)
 let histories = (0..<2_000).map { _ in makeHistory(&rng, events: 50) }
 let eventCount = histories.reduce(0) { $0 + $1.count }
 /// Applies every history to a fresh model, reusing one `StepEffects`; returns the events applied.
-func applyAll(_ histories: [[Event]], rejected: inout Int) -> Int {
+/// With `finishing`, every transaction the store hands out is then marked finished, as an app
+/// does (otherwise each relaunch hands out every transaction ever made again).
+func applyAll(_ histories: [[Event]], finishing: Bool, rejected: inout Int) -> Int {
     var effects = StepEffects()
     var applied = 0
     for history in histories {
         var model = StoreModel(catalog: PurchaseBench.catalog, settings: PurchaseBench.settings)
-        for event in history {
+        for i in history.indices {
             effects.reset()
             do {
-                try model.apply(event, into: &effects)
+                try model.apply(history[i], into: &effects)
                 applied += 1
             } catch {
                 rejected += 1
             }
+            if finishing { finishDelivered(effects, in: &model) }
         }
     }
     return applied
 }
 
+/// Marks finished every transaction delivered in `effects`.
+func finishDelivered(_ effects: StepEffects, in model: inout StoreModel) {
+    for message in effects.messages {
+        switch message {
+        case .purchaseResult(_, _, let delivery?): model.finish(delivery.transaction.id)
+        case .update(let delivery): model.finish(delivery.transaction.id)
+        case .relaunch(let unfinished): for d in unfinished { model.finish(d.transaction.id) }
+        default: break
+        }
+    }
+}
+
 var rejected = 0
-let modelRate = measure { applyAll(histories, rejected: &rejected) }
+let modelRate = measure { applyAll(histories, finishing: false, rejected: &rejected) }
+let finishingRate = measure { applyAll(histories, finishing: true, rejected: &rejected) }
 emit(
     "model-apply", "events/s", modelRate,
-    ", \"histories\": \(histories.count), \"events_per_history\": \(eventCount / histories.count), \"rejected\": \(rejected), \"store\": \"PurchaseBench-1\"")
+    ", \"histories\": \(histories.count), \"events_per_history\": \(eventCount / histories.count), \"rejected\": \(rejected), \"store\": \"PurchaseBench-1\", \"finishing\": false")
+emit(
+    "model-apply-finishing", "events/s", finishingRate,
+    ", \"histories\": \(histories.count), \"events_per_history\": \(eventCount / histories.count), \"rejected\": \(rejected), \"store\": \"PurchaseBench-1\", \"finishing\": true")
 
 // MARK: - values drawn per second
 

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Issue 8: every benchmark in one run on this machine, then BENCHMARKS.md.
+#
+#   Scripts/bench.sh            # from the repository root (or anywhere: paths are resolved)
+#
+# Builds the Benchmarks package and the swift-property-based peer in release mode, runs
+# PurchaseBench-1 with our engine (purchasebench), the Hypothesis peer and the
+# swift-property-based peer (8 mutants x SEEDS seeds each), the throughput runs of all three,
+# the cross-checks of verdicts, the microbenchmarks and the shrinking challenge; raw results go
+# to Benchmarks/results/, then Scripts/bench_report.py writes BENCHMARKS.md from them.
+#
+# The peers are run from ../shared (SHARED=...), never copied; the swift-property-based peer is
+# built with its own scratch folder Benchmarks/.build-spb. Needs Swift, Python 3 and Hypothesis.
+# Environment: SEEDS (default 20), SHARED (default <repo>/../shared), SKIP_HYPOTHESIS=1 to reuse
+# an earlier hyp_raw.jsonl (for working on the report only).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SHARED="$(cd "${SHARED:-$ROOT/../shared}" && pwd)"
+PEERS="$SHARED/bench/peers"
+BENCH="$ROOT/Benchmarks"
+RESULTS="$BENCH/results"
+SEEDS="${SEEDS:-20}"
+mkdir -p "$RESULTS"
+
+step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)" >&2; }
+
+step "build (release)"
+swift build -c release --package-path "$BENCH"
+OURS="$(swift build -c release --package-path "$BENCH" --show-bin-path)"
+swift build -c release --package-path "$PEERS/swift-property-based/PurchaseBenchSPB" --scratch-path "$BENCH/.build-spb"
+SPB="$(swift build -c release --package-path "$PEERS/swift-property-based/PurchaseBenchSPB" --scratch-path "$BENCH/.build-spb" --show-bin-path)/purchasebench-spb"
+HYP=(python3 "$PEERS/hypothesis_purchasebench.py")
+
+step "machine"
+python3 - "$RESULTS/machine.json" "$ROOT" <<'EOF'
+import json, os, platform, subprocess, sys, datetime
+def run(*cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, cwd=sys.argv[2]).stdout.strip()
+    except OSError:
+        return ""
+cpu = ""
+for line in open("/proc/cpuinfo"):
+    if line.startswith("model name"):
+        cpu = line.split(":", 1)[1].strip()
+        break
+osname = platform.platform()
+if os.path.exists("/etc/os-release"):
+    for line in open("/etc/os-release"):
+        if line.startswith("PRETTY_NAME="):
+            osname = line.split("=", 1)[1].strip().strip('"') + ", kernel " + platform.release()
+try:
+    import hypothesis
+    hyp = hypothesis.__version__
+except ImportError:
+    hyp = None
+json.dump({
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    "cpu": cpu, "cores": os.cpu_count(), "os": osname, "arch": platform.machine(),
+    "swift": run("swift", "--version").splitlines()[0] if run("swift", "--version") else "",
+    "python": platform.python_version(), "hypothesis": hyp,
+    "commit": run("git", "rev-parse", "--short", "HEAD"),
+    "dirty": bool(run("git", "status", "--porcelain", "--untracked-files=no")),
+    "loadavg_start": open("/proc/loadavg").read().split()[:3],
+}, open(sys.argv[1], "w"), indent=1)
+EOF
+
+step "ours: PurchaseBench-1, 8 mutants x $SEEDS seeds (fresh subprocess per search)"
+"$OURS/purchasebench" --all --seeds "$SEEDS" --out "$RESULTS/ours_raw.jsonl"
+step "ours: the correct app over the whole budget (must not fail)"
+"$OURS/purchasebench" --mutant none --seed 1 > "$RESULTS/ours_none.jsonl"
+
+step "swift-property-based peer: 8 mutants x $SEEDS seeds"
+"$SPB" --all --seeds "$SEEDS" --out "$RESULTS/spb_raw.jsonl"
+
+if [[ "${SKIP_HYPOTHESIS:-0}" != 1 ]]; then
+    step "Hypothesis peer: 8 mutants x $SEEDS seeds (minutes)"
+    "${HYP[@]}" --all --seeds "$SEEDS" --out "$RESULTS/hyp_raw.jsonl"
+fi
+
+step "throughput with the correct app (each tool's best of several runs)"
+: > "$RESULTS/throughput.jsonl"
+for jobs in 1 2; do
+    "$OURS/purchasebench" --mutant none --throughput 2000 --jobs "$jobs" --repeat 20 >> "$RESULTS/throughput.jsonl"
+    "$OURS/purchasebench" --mutant none --throughput 50000 --jobs "$jobs" --repeat 5 >> "$RESULTS/throughput.jsonl"
+done
+for seed in 1 2 3 4 5; do
+    "$SPB" --mutant none --throughput 2000 >> "$RESULTS/throughput.jsonl"
+done
+if [[ "${SKIP_HYPOTHESIS:-0}" != 1 ]]; then
+    for seed in 1 2; do
+        "${HYP[@]}" --mutant none --throughput 2000 --seed "$seed" >> "$RESULTS/throughput.jsonl"
+    done
+fi
+
+step "cross-checks: the same verdicts on 20,000 random histories"
+python3 "$PEERS/crosscheck_peers.py" "$OURS/purchasebench" 20000 > "$RESULTS/crosscheck_ours.txt" 2>&1 \
+    || echo "crosscheck (ours): disagreements, see results/crosscheck_ours.txt" >&2
+python3 "$PEERS/crosscheck_peers.py" "$SPB" 20000 > "$RESULTS/crosscheck_spb.txt" 2>&1 \
+    || echo "crosscheck (swift-property-based): disagreements, see results/crosscheck_spb.txt" >&2
+
+step "microbenchmarks"
+"$OURS/micro" > "$RESULTS/micro.jsonl"
+
+step "shrinking challenge"
+(cd "$BENCH" && "$OURS/shrinking-challenge" --out results/shrinking-challenge.jsonl > results/shrinking-challenge.md)
+
+step "BENCHMARKS.md"
+python3 - "$RESULTS/machine.json" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["loadavg_end"] = open("/proc/loadavg").read().split()[:3]
+json.dump(m, open(sys.argv[1], "w"), indent=1)
+EOF
+python3 "$ROOT/Scripts/bench_report.py" "$RESULTS" > "$ROOT/BENCHMARKS.md"
+echo "wrote $ROOT/BENCHMARKS.md" >&2
