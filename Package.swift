@@ -34,7 +34,7 @@ let package = Package(
         // A drop-in mirror of StoreKit 2's API whose static entry points route to the simulated store.
         .target(name: "StoreKitTestDouble", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "Generators"]),
         // The five published purchase systems, ported as subjects, and their corrected twins.
-        .target(name: "SeedSystems", dependencies: ["ConformanceRunner", "PurchaseStateMachine"]),
+        .target(name: "SeedSystems", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "StoreKitTestDouble"]),
         // The command-line tool; no logic of its own.
         .executableTarget(
             name: "purchase-conformance",

@@ -109,6 +109,11 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
             guard let store else { return ObservedState(entitled: []) }
             let box = Unchecked(store)
             let device = Unchecked(self.device)
+            let active = spawn { await App.becomeActive(box.value, on: device.value) }
+            try run(context, "becomeActive before query")
+            guard active.result != nil else {
+                throw SubjectError("App.becomeActive(_:on:) did not return: it waits for something that never happens")
+            }
             return MainActor.assumeIsolated { App.observe(box.value, on: device.value) }
         }
     }

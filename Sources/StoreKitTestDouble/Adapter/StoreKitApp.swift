@@ -47,6 +47,13 @@ public protocol StoreKitApp: SendableMetatype {
         async throws
         -> JSONValue?
 
+    /// The app comes to the foreground, just before what it grants is read (SwiftUI's
+    /// `scenePhase` turning `.active`): an app that re-reads StoreKit there does it here.
+    ///
+    /// Runs at every `query`, after the timers that fell due, so after every event of the
+    /// history, as if the customer looked at the app then.
+    @MainActor static func becomeActive(_ store: Store, on device: SimulatedDevice) async
+
     /// What the store grants now. Must not change the store.
     @MainActor static func observe(_ store: Store, on device: SimulatedDevice) -> ObservedState
 }
@@ -54,6 +61,9 @@ public protocol StoreKitApp: SendableMetatype {
 extension StoreKitApp {
     /// By default the app has no restore button: restoring does nothing.
     @MainActor public static func restore(in store: Store) async throws {}
+
+    /// By default coming to the foreground does nothing.
+    @MainActor public static func becomeActive(_ store: Store, on device: SimulatedDevice) async {}
 
     /// By default the app has no app-level actions.
     @MainActor public static func perform(

@@ -3,6 +3,7 @@
     import Foundation
     import Generators
     import PurchaseStateMachine
+    import SeedSystems
     import StoreKitTestDouble
     import Testing
 
@@ -53,13 +54,13 @@
                         factory: StoreKitSubject<CoinShopApp>.factory()))
                 lines.append(
                     Self.measure(
-                        "ReferenceSubject (sync), S1 catalog", catalog: StoreKitCatalogs.s1, parallelism: parallelism
+                        "ReferenceSubject (sync), S1 catalog", catalog: SeedCatalogs.s1, parallelism: parallelism
                     ) {
                         ReferenceSubject(catalog: $0, context: $1)
                     })
                 lines.append(
                     Self.measure(
-                        "S1 StoreManager (async facade), S1 catalog", catalog: StoreKitCatalogs.s1,
+                        "S1 StoreManager (async facade), S1 catalog", catalog: SeedCatalogs.s1,
                         parallelism: parallelism,
                         factory: StoreKitSubject<StoreManagerS1App>.factory()))
             }

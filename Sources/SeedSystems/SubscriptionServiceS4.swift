@@ -1,66 +1,91 @@
 import Foundation
 import Observation
-
-// S4 — "SubscriptionService" with a free tier (a fitness app's design, 2025), as the design
-// describes it. Only the import differs from an app target: on Linux it is the StoreKit facade.
-#if canImport(StoreKit)
-    import StoreKit
-#else
-    import StoreKitTestDouble
-#endif
+// The design imports StoreKit; only this import differs from it. The facade mirrors StoreKit 2's
+// API, so the class below compiles against either unchanged.
+import StoreKitTestDouble
 
 /// Where the service keeps its cached status and daily usage (`UserDefaults` in the app).
-protocol SubscriptionStorageS4: AnyObject {
+public protocol SubscriptionStorageS4: AnyObject {
+    /// The data stored under `defaultName`, if any.
     func data(forKey defaultName: String) -> Data?
+    /// Stores `value` under `defaultName` (nil removes it).
     func set(_ value: Any?, forKey defaultName: String)
 }
 
 extension UserDefaults: SubscriptionStorageS4 {}
 
-enum SubscriptionErrorS4: Error {
-    case failedVerification
-}
-
+/// S4 — "SubscriptionService" with a free tier (a fitness app's design, 2025), as the design
+/// describes it (`seed-systems.md`, S4).
+///
+/// Launch loads the cached status and the daily usage from storage first, starts the updates
+/// listener, then loads the products and recomputes. A verified purchase recomputes and
+/// finishes; unverified throws unfinished. The recomputation takes the first verified
+/// `currentEntitlements` element of one of the two products without a `revocationDate` as the
+/// premium status and saves it. `canAnalyze` lets a premium user through and a free user three
+/// times per day by the device's calendar; `recordAnalysis` counts one. The status's `isActive`
+/// compares the expiry with the device date, but the gate uses the premium flag only.
 @MainActor
 @Observable
-final class SubscriptionServiceS4 {
-    enum Tier: String, Codable {
+public final class SubscriptionServiceS4 {
+    /// Errors the service reports to its UI.
+    public enum SubscriptionError: Error {
+        case failedVerification
+    }
+
+    /// The plan the customer is on.
+    public enum Tier: String, Codable, Sendable {
         case monthly
         case yearly
     }
 
-    struct SubscriptionStatus: Codable, Equatable {
-        var isPremium = false
-        var tier: Tier?
-        var expirationDate: Date?
-        var originalPurchaseDate: Date?
-        var isInTrial = false
+    /// The premium status the service caches.
+    public struct SubscriptionStatus: Codable, Equatable, Sendable {
+        /// Whether the customer is premium (the gate's only input).
+        public var isPremium = false
+        /// The plan, when premium.
+        public var tier: Tier?
+        /// When the current period ends.
+        public var expirationDate: Date?
+        /// When the customer first subscribed.
+        public var originalPurchaseDate: Date?
+        /// Whether the current period is the free trial.
+        public var isInTrial = false
 
         /// Whether the subscription is active at `now` (shown in settings; the gate ignores it).
-        func isActive(at now: Date) -> Bool {
+        public func isActive(at now: Date) -> Bool {
             isPremium && (expirationDate.map { $0 > now } ?? false)
         }
     }
 
-    struct DailyUsage: Codable {
-        var date: Date
-        var count: Int
+    /// How many analyses the free user made on one device day.
+    public struct DailyUsage: Codable, Sendable {
+        /// The day counted, as a moment on it.
+        public var date: Date
+        /// Analyses made that day.
+        public var count: Int
     }
 
-    static let monthlyID = "premium.monthly"
-    static let yearlyID = "premium.yearly"
-    static let freeDailyLimit = 3
+    /// The monthly plan's product id.
+    public static let monthlyID = "premium.monthly"
+    /// The yearly plan's product id.
+    public static let yearlyID = "premium.yearly"
+    /// Analyses a free user may make per day.
+    public static let freeDailyLimit = 3
 
-    private(set) var status = SubscriptionStatus()
-    private(set) var products: [Product] = []
-    private(set) var usage: DailyUsage
+    /// The premium status (cached across launches).
+    public private(set) var status = SubscriptionStatus()
+    /// The products loaded at launch.
+    public private(set) var products: [Product] = []
+    /// Today's usage (persisted).
+    public private(set) var usage: DailyUsage
 
     @ObservationIgnored private let storage: SubscriptionStorageS4
     @ObservationIgnored private let now: () -> Date
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private var updatesTask: Task<Void, Never>? = nil
 
-    init(
+    /// Loads the cached status and usage, starts the listener, then loads products and recomputes.
+    public init(
         storage: SubscriptionStorageS4 = UserDefaults.standard, now: @escaping () -> Date = Date.init,
         calendar: Calendar = .current
     ) {
@@ -89,7 +114,8 @@ final class SubscriptionServiceS4 {
         updatesTask?.cancel()
     }
 
-    func loadProducts() async {
+    /// Loads the two plans (none on failure).
+    public func loadProducts() async {
         products = (try? await Product.products(for: [Self.monthlyID, Self.yearlyID])) ?? []
     }
 
@@ -103,11 +129,12 @@ final class SubscriptionServiceS4 {
         }
     }
 
-    func purchase(_ product: Product) async throws {
+    /// Buys `product`; throws when the result is unverified.
+    public func purchase(_ product: Product) async throws {
         let result = try await product.purchase()
         switch result {
         case .success(let verification):
-            guard case .verified(let transaction) = verification else { throw SubscriptionErrorS4.failedVerification }
+            guard case .verified(let transaction) = verification else { throw SubscriptionError.failedVerification }
             await refreshStatus()
             await transaction.finish()
         case .userCancelled, .pending:
@@ -115,12 +142,14 @@ final class SubscriptionServiceS4 {
         }
     }
 
-    func restore() async throws {
+    /// Syncs with the App Store, then recomputes.
+    public func restore() async throws {
         try await AppStore.sync()
         await refreshStatus()
     }
 
-    func refreshStatus() async {
+    /// Recomputes the premium status from `currentEntitlements` and saves it.
+    public func refreshStatus() async {
         var newStatus = SubscriptionStatus()
         for await result in Transaction.currentEntitlements {
             guard case .verified(let transaction) = result else { continue }
@@ -138,7 +167,8 @@ final class SubscriptionServiceS4 {
         storage.set(try? JSONEncoder().encode(newStatus), forKey: "subscriptionStatus")
     }
 
-    func canAnalyze() -> Bool {
+    /// Whether the user may run an analysis now (premium, or fewer than three today).
+    public func canAnalyze() -> Bool {
         if status.isPremium { return true }
         if !calendar.isDate(usage.date, inSameDayAs: now()) {
             usage = DailyUsage(date: now(), count: 0)
@@ -148,7 +178,8 @@ final class SubscriptionServiceS4 {
         return usage.count < Self.freeDailyLimit
     }
 
-    func recordAnalysis() {
+    /// Counts one analysis on today's usage.
+    public func recordAnalysis() {
         if !calendar.isDate(usage.date, inSameDayAs: now()) {
             usage = DailyUsage(date: now(), count: 0)
         }
