@@ -173,9 +173,9 @@ struct HistoryGenerator: Sendable {
             if tc.isReplay { throw .rejected }
             tc.rewriteLatestChoice(index: UInt64(p))
         }
-        let product = catalog.products[p]
-        var purchase = Purchase(product: product.id)
+        var purchase = Purchase(product: catalog.productIDs[p])
         guard profile.purchaseVariety else { return purchase }
+        let product = catalog.products[p]
         if try tc.drawBool(probability: 0.15) {
             purchase.outcome = Self.unusualOutcomes[try tc.drawInteger(in: 0...(Self.unusualOutcomes.count - 1))]
         }

@@ -31,6 +31,7 @@ extension Campaign {
         outcomes.withUnsafeMutableBufferPointer { buffer in
             let shared = SharedBuffer(base: buffer)
             let work: @Sendable (Int) -> Void = { worker in
+                let runner = worker == 0 ? runner : runner.independentCopy()
                 let tc = TestCase(seed: seed)
                 var i = worker
                 while i < batch.count {

@@ -35,6 +35,19 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         self.factory = factory
     }
 
+    /// A copy sharing no reference-counted storage with this one, for another thread: two cores
+    /// retaining and releasing the same catalog or profile object on every event would fight
+    /// over its cache line.
+    func independentCopy() -> CaseRunner {
+        var profile = generator.profile
+        profile.kinds = profile.kinds.map { $0 }
+        profile.advanceUnits = profile.advanceUnits.map { $0 }
+        profile.continueProbabilities = profile.continueProbabilities.map { $0 }
+        profile.appActions = profile.appActions.map { $0 }
+        let catalog = self.catalog.independentCopy()
+        return CaseRunner(catalog: catalog, profile: profile, start: start, policy: policy, checks: checks, factory: factory)
+    }
+
     /// Runs the case; `statistics`, when given, counts what the case exercised.
     func run(_ tc: TestCase, statistics: UnsafeMutablePointer<CoverageCounts>? = nil) -> CaseResult {
         let setup: HistoryGenerator.Setup
@@ -51,6 +64,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         }
         statistics?.pointee.recordStore(setup.settings)
         var events: [Event] = []
+        events.reserveCapacity(generator.profile.maxEvents)
         for _ in 0..<generator.profile.maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
             let event: Event

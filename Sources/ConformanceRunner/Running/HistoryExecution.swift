@@ -69,7 +69,7 @@ struct HistoryExecution<S: PurchaseSubject> {
         eventIndex += 1
         var log: [String]? = trace == nil ? nil : []
         var delivered: [DeliveredTransaction] = []
-        var actionResult: (name: String, value: JSONValue?, result: JSONValue?)?
+        var actionResult: ActionCapture?
         let messages = effects.messages
         for i in messages.indices {
             let message = messages[i]
@@ -129,16 +129,17 @@ struct HistoryExecution<S: PurchaseSubject> {
             }
         }
         if let first = found.first, checks.alreadyReported.contains(first.check) { found = [] }
-        previousObserved = observed
         let failure = found.isEmpty ? nil : Failure(eventIndex: index, discrepancies: found)
-        appendTrace(index, event, log, observed: observed, failure: failure)
+        if trace != nil { appendTrace(index, event, log, observed: observed, failure: failure) }
+        // The last use: the observed state (three arrays) moves instead of being copied.
+        previousObserved = consume observed
         return failure.map { .failed($0) } ?? .passed
     }
 
     /// Sends one store message to the subject and records what it finished.
     private mutating func send(
         _ message: StoreMessage, delivered: inout [DeliveredTransaction],
-        action: inout (name: String, value: JSONValue?, result: JSONValue?)?, log: inout [String]?
+        action: inout ActionCapture?, log: inout [String]?
     ) throws {
         // The context (a snapshot of the model) lives only inside `hand`, so it is gone before
         // `finish` changes the model; otherwise every finish would copy the transaction list.
@@ -153,7 +154,7 @@ struct HistoryExecution<S: PurchaseSubject> {
 
     /// Hands one store message to the subject; returns the transactions it finished.
     private mutating func hand(
-        _ message: StoreMessage, delivered: inout [DeliveredTransaction], action: inout (name: String, value: JSONValue?, result: JSONValue?)?
+        _ message: StoreMessage, delivered: inout [DeliveredTransaction], action: inout ActionCapture?
     ) throws -> [UInt64] {
         let context = SubjectContext(model: model, decisions: decisions)
         var finished: [UInt64] = []
@@ -173,7 +174,7 @@ struct HistoryExecution<S: PurchaseSubject> {
         case .appAction(let name, let value):
             let outcome = try subject.appAction(name: name, value: value, context: context)
             finished = outcome.finished
-            action = (name, value, outcome.result)
+            action = ActionCapture(name: name, value: value, result: outcome.result)
         case .notification(let notification):
             guard channels.contains(.notifications) else { return [] }
             try subject.notification(notification, context: context)
@@ -229,6 +230,20 @@ struct HistoryExecution<S: PurchaseSubject> {
 
     /// Sends `end` to the subject.
     mutating func finish() { subject.end() }
+}
+
+/// An app action of the current event and the subject's result (a class: an optional of it
+/// costs nothing to carry through an event that has none).
+final class ActionCapture {
+    let name: String
+    let value: JSONValue?
+    let result: JSONValue?
+
+    init(name: String, value: JSONValue?, result: JSONValue?) {
+        self.name = name
+        self.value = value
+        self.result = result
+    }
 }
 
 /// A transaction handed to the subject during an event, and whether it was verified.

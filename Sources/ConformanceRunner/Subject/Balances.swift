@@ -8,6 +8,9 @@ public struct Balances: Hashable, Sendable, Sequence, ExpressibleByDictionaryLit
     /// No balances.
     public init() { entries = [] }
 
+    /// One product's balance (cheaper than a dictionary literal on a hot path).
+    public init(product: String, units: Int) { entries = [(product, units)] }
+
     /// Balances from a dictionary.
     public init(_ dictionary: [String: Int]) {
         entries = dictionary.keys.sorted().map { ($0, dictionary[$0] ?? 0) }

@@ -135,6 +135,7 @@ public struct BenchApp: PurchaseSubject {
     public func query(context: SubjectContext) -> ObservedState {
         let now = context.serverNow
         var grants: [EntitlementGrant] = []
+        grants.reserveCapacity(4)
         for case let tx? in memory {
             let notRevoked = !tx.isRevoked || mutant == .m1
             if tx.isNonConsumable {
@@ -153,9 +154,10 @@ public struct BenchApp: PurchaseSubject {
             }
         }
         var entitled: [String] = []
+        entitled.reserveCapacity(grants.count)
         for grant in grants where !entitled.contains(grant.product) { entitled.append(grant.product) }
         entitled.sort()
-        return ObservedState(entitled: entitled, balances: ["coins": balance], grants: grants)
+        return ObservedState(entitled: entitled, balances: Balances(product: "coins", units: balance), grants: grants)
     }
 }
 

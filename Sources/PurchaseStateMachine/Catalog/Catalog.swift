@@ -17,6 +17,8 @@ public struct Catalog: Hashable, Sendable {
         let grants: [Int]
         /// The consumables' ids with their indices, for lookups that need no hashing.
         let consumableIDs: [(id: String, index: Int)]
+        /// Every product's id, in catalog order.
+        let ids: [String]
 
         init(products: [Product], groups: [String], indexByID: [String: Int], groupOfProduct: [Int]) {
             self.products = products
@@ -28,6 +30,7 @@ public struct Catalog: Hashable, Sendable {
             levels = products.map { $0.subscription?.level ?? 0 }
             grants = products.map { if case .consumable(let grant) = $0.kind { return grant } else { return 0 } }
             consumableIDs = products.indices.filter { products[$0].type == .consumable }.map { (products[$0].id, $0) }
+            ids = products.map(\.id)
         }
     }
 
@@ -120,8 +123,25 @@ public struct Catalog: Hashable, Sendable {
     /// The most periods an introductory offer may have (App Store Connect offers at most 12).
     public static let maximumOfferPeriods = 100
 
+    /// An equal catalog with storage of its own (for another thread).
+    public func independentCopy() -> Catalog {
+        Catalog(storage: Storage(products: products.map { $0 }, groups: groups.map { $0 }, indexByID: indexByID, groupOfProduct: groupOfProduct.map { $0 }))
+    }
+
+    private init(storage: Storage) { self.storage = storage }
+
     /// The index of the product with identifier `id`, or nil when the catalog has none.
-    public func index(of id: String) -> Int? { indexByID[id] }
+    public func index(of id: String) -> Int? {
+        // Small catalogs: comparing a few short strings is cheaper than hashing one.
+        if storage.ids.count <= 16 {
+            for (i, candidate) in storage.ids.enumerated() where candidate == id { return i }
+            return nil
+        }
+        return indexByID[id]
+    }
+
+    /// Every product's identifier, in catalog order.
+    public var productIDs: [String] { storage.ids }
 
     /// The index of the consumable with identifier `id`, or nil when it is not one.
     public func consumableIndex(of id: String) -> Int? {

@@ -46,7 +46,10 @@ public struct StepEffects: Sendable {
     }
 
     /// Empties the buffer, keeping its storage.
-    public mutating func reset() { messages.removeAll(keepingCapacity: true) }
+    public mutating func reset() {
+        // One by one: the specialised destroy, not the runtime's generic array destroy.
+        while !messages.isEmpty { messages.removeLast() }
+    }
 
     /// The server notifications among the messages.
     public var notifications: [ServerNotification] {

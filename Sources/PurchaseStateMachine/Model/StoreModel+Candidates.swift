@@ -29,11 +29,14 @@ extension StoreModel {
 
     /// The ids of transactions that can be refunded now (the customer's own, not revoked), oldest first.
     public func refundableTransactions(includingConsumables: Bool = true) -> [UInt64] {
-        state.records.compactMap { r in
-            guard r.transaction.ownershipType == .purchased, !r.isRevoked else { return nil }
-            if !includingConsumables, r.transaction.productType == .consumable { return nil }
-            return r.transaction.id
+        var ids: [UInt64] = []
+        for i in state.records.indices
+        where state.records[i].transaction.ownershipType == .purchased && !state.records[i].isRevoked
+            && (includingConsumables || catalog.types[state.records[i].product] != .consumable)
+        {
+            ids.append(UInt64(i + 1))
         }
+        return ids
     }
 
     /// Whether any transaction can be refunded now (what `refundableTransactions` lists).

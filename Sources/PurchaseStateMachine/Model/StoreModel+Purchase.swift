@@ -15,33 +15,35 @@ extension StoreModel {
     /// §5.1, §8, §10: decides what buying `purchase.product` means now, or why it cannot happen.
     func plan(_ purchase: Purchase, event: Event) throws(Rejection) -> (product: Int, plan: PurchasePlan) {
         let p = try productIndex(purchase.product, event: event)
-        let product = catalog.products[p]
+        let type = catalog.types[p]
         guard purchase.quantity >= 1, purchase.quantity <= 10 else {
             throw Rejection(event: event, reason: "the quantity must be between 1 and 10")
         }
-        if product.type != .consumable, purchase.quantity != 1 {
+        if type != .consumable, purchase.quantity != 1 {
             throw Rejection(event: event, reason: "a quantity other than 1 applies to consumables only")
         }
         if let token = purchase.appAccountToken, !isUUID(token) {
             throw Rejection(event: event, reason: "the appAccountToken \"\(token)\" is not a UUID")
         }
-        if purchase.offer != nil, product.type != .autoRenewable {
+        if purchase.offer != nil, type != .autoRenewable {
             throw Rejection(event: event, reason: "offers apply to auto-renewable subscriptions only")
         }
-        switch product.kind {
+        switch type {
         case .consumable:
             return (p, .consumable)
         case .nonRenewable:
             return (p, .nonRenewable)
         case .nonConsumable:
-            let owned = state.records.contains {
-                $0.product == p && $0.transaction.ownershipType == .purchased && !$0.isRevoked
+            for i in state.records.indices
+            where state.records[i].product == p && state.records[i].transaction.ownershipType == .purchased
+                && !state.records[i].isRevoked
+            {
+                throw Rejection(event: event, reason: "\(catalog.productIDs[p]) is already purchased")
             }
-            if owned { throw Rejection(event: event, reason: "\(product.id) is already purchased") }
             return (p, .nonConsumable)
-        case .autoRenewable(let sub):
-            guard let g = catalog.groupIndex(ofProduct: p) else {
-                throw Rejection(event: event, reason: "\(product.id) has no subscription group")
+        case .autoRenewable:
+            guard let g = catalog.groupIndex(ofProduct: p), let sub = catalog.products[p].subscription else {
+                throw Rejection(event: event, reason: "\(catalog.productIDs[p]) has no subscription group")
             }
             return (p, try planSubscription(p, sub: sub, group: g, purchase: purchase, event: event))
         }

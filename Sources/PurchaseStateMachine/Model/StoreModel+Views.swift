@@ -6,14 +6,14 @@ extension StoreModel {
     public var currentEntitlements: [Delivery] {
         var indices: [Int] = []
         var latestNonRenewing: [Int: Int] = [:]
-        for (i, record) in state.records.enumerated() where !record.isRevoked {
-            switch catalog.products[record.product].type {
+        for i in state.records.indices where !state.records[i].isRevoked {
+            switch catalog.types[state.records[i].product] {
             case .consumable: continue
             case .nonConsumable: indices.append(i)
-            case .nonRenewable: latestNonRenewing[record.product] = i
+            case .nonRenewable: latestNonRenewing[state.records[i].product] = i
             case .autoRenewable:
-                if record.transaction.isUpgraded, settings.variations.upgradedTransactionInCurrentEntitlements,
-                    let expiration = record.transaction.expirationDate, state.now < expiration
+                if state.records[i].transaction.isUpgraded, settings.variations.upgradedTransactionInCurrentEntitlements,
+                    let expiration = state.records[i].transaction.expirationDate, state.now < expiration
                 {
                     indices.append(i)
                 }

@@ -21,7 +21,7 @@ public struct StoreState: Hashable, Sendable {
     }
 
     /// The device clock's reading.
-    public var deviceNow: Instant { now.adding(deviceClockOffset) }
+    public var deviceNow: Instant { deviceClockOffset.isZero ? now : now.adding(deviceClockOffset) }
 
     /// How many transactions exist (ids run from 1 to this count).
     public var transactionCount: Int { records.count }
