@@ -118,6 +118,7 @@ let eventCount = histories.reduce(0) { $0 + $1.count }
 /// Applies every history to a fresh model, reusing one `StepEffects`; returns the events applied.
 /// With `finishing`, every transaction the store hands out is then marked finished, as an app
 /// does (otherwise each relaunch hands out every transaction ever made again).
+@inline(never)
 func applyAll(_ histories: [[Event]], finishing: Bool, rejected: inout Int) -> Int {
     var effects = StepEffects()
     var applied = 0

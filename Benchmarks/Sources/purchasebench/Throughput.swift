@@ -2,6 +2,12 @@ import ConformanceRunner
 import Generators
 import PurchaseStateMachine
 
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Histories and events per second with the correct app: a campaign of `histories` histories
 /// (at most 50 events each) on `jobs` threads, run `repeats` times in this process; the record
 /// gives the best run (the least disturbed by other work on the machine) and the median.
@@ -13,12 +19,14 @@ func throughputRecord(histories: Int, jobs: Int, repeats: Int, seed: UInt64) -> 
         catalog: PurchaseBench.catalog, configuration: configuration, subjectName: "correct",
         factory: BenchApp.factory(nil))
     let clock = ContinuousClock()
-    var runs: [(seconds: Double, histories: Int, events: Int, failed: Bool)] = []
+    var runs: [(seconds: Double, histories: Int, events: Int, failed: Bool, cpu: Double)] = []
     for _ in 0..<max(1, repeats) {
+        let cpuBefore = processCPUSeconds()
         let started = clock.now
         let result = campaign.run()
         let elapsed = seconds(clock.now - started)
-        runs.append((elapsed, result.historiesRun, result.eventsRun, !result.failures.isEmpty))
+        let cpu = processCPUSeconds() - cpuBefore
+        runs.append((elapsed, result.historiesRun, result.eventsRun, !result.failures.isEmpty, cpu))
     }
     let rates = runs.map { Double($0.events) / $0.seconds }.sorted()
     let median = rates.count % 2 == 1 ? rates[rates.count / 2] : (rates[rates.count / 2 - 1] + rates[rates.count / 2]) / 2
@@ -34,6 +42,21 @@ func throughputRecord(histories: Int, jobs: Int, repeats: Int, seed: UInt64) -> 
         ("jobs", .int(jobs)), ("repeats", .int(runs.count)), ("statistic", .string("best of repeats")),
         ("median_steps_per_second", .double(median)),
         ("all_steps_per_second", .array(runs.map { .double(Double($0.events) / $0.seconds) })),
+        // CPU seconds of this process per wall second in the best run: about `jobs` when the
+        // machine left it that many cores, less when other work took them.
+        ("cpu_utilisation", .double(best.cpu / best.seconds)),
         ("checks", .string("bench")),
     ]).text
+}
+
+/// User plus system CPU time of this process so far, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(usage.ru_utime) + s(usage.ru_stime)
 }
