@@ -101,7 +101,9 @@ extension PurchaseConformanceTool {
         case (nil, let exec?):
             let timeout = try args.seconds("timeout") ?? 5
             let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) }
-            return try SubjectRunner.external(command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard)
+            let policy = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readPolicy(path) }
+            return try SubjectRunner.external(
+                command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard, policy: policy ?? AppPolicy())
         case (.some, .some):
             throw UsageError("give either --subject or --exec, not both", command: command)
         case (nil, nil):

@@ -35,6 +35,14 @@ public enum HistoryFile {
         }
     }
 
+    /// The app policy a catalog file carries: a history file's (`purchase-history/1`) `policy`,
+    /// the default for any other catalog file.
+    public static func readPolicy(_ path: String) throws(FormatError) -> AppPolicy {
+        guard !path.hasSuffix(".storekit"), case .string(History.format)? = (try? JSONValue.parse(try readText(path)))?["format"]
+        else { return AppPolicy() }
+        return try read(path).policy
+    }
+
     /// Writes `history` to `path` atomically (a temporary file renamed into place), keys sorted,
     /// two-space indentation; creates missing folders.
     public static func write(_ history: History, to path: String) throws(FormatError) {

@@ -4,8 +4,9 @@ extension SubjectRunner {
     /// A subject in another process speaking `purchase-subject/1`, started from `command` (an
     /// argument vector, no shell) and reused across histories; histories run one at a time.
     ///
-    /// A command that cannot be parsed or found is a usage error (exit status 2).
-    static func external(command: String, timeout: Double, catalog: Catalog) throws -> SubjectRunner {
+    /// A command that cannot be parsed or found is a usage error (exit status 2). `policy` is
+    /// what the program promises (a server that validates receipts trusts Apple's servers).
+    static func external(command: String, timeout: Double, catalog: Catalog, policy: AppPolicy = AppPolicy()) throws -> SubjectRunner {
         let parsed: ExternalCommand
         do {
             parsed = try ExternalCommand(parsing: command)
@@ -18,7 +19,7 @@ extension SubjectRunner {
         let name = "exec-" + base
         var runner = SubjectRunner(
             name: name, summary: "an external subject: \(parsed.arguments.joined(separator: " "))", catalog: catalog,
-            parallelSafe: false, factory: ExternalSubject.factory(process: process))
+            policy: policy, parallelSafe: false, factory: ExternalSubject.factory(process: process))
         runner.standardErrorTail = {
             let text = process.standardErrorOfHistory
             return text.isEmpty ? nil : text
