@@ -68,7 +68,9 @@ public struct AdvanceUnit: Hashable, Sendable {
     public enum Unit: String, Hashable, Sendable {
         case days, hours, months
     }
+    /// Days, hours or months.
     public var unit: Unit
+    /// How many units one advance may be, the lower bound being the simplest.
     public var range: ClosedRange<Int>
 
     /// Creates a unit with its range (the lower bound is the shrink target).

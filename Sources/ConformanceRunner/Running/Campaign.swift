@@ -4,10 +4,15 @@ import PurchaseStateMachine
 
 /// Progress of a running campaign, for a live status line.
 public struct CampaignProgress: Sendable {
+    /// Histories generated so far.
     public var historiesRun: Int
+    /// Histories the campaign means to generate.
     public var historiesPlanned: Int
+    /// Events applied so far.
     public var eventsRun: Int
+    /// Distinct failures reported so far.
     public var failuresFound: Int
+    /// Wall-clock time since the campaign began.
     public var elapsed: Duration
     /// What the campaign is doing now ("generating", "shrinking refund-never-entitled", …).
     public var phase: String
@@ -19,8 +24,11 @@ public struct CampaignProgress: Sendable {
 /// Histories are numbered; history `n` draws from `seed.derived(n)`, and the first failure is
 /// the lowest-numbered one, so the report is the same whatever the number of threads.
 public struct Campaign<S: PurchaseSubject>: Sendable {
+    /// The products every history runs on.
     public let catalog: Catalog
+    /// Histories, seed, profile, checks and limits.
     public let configuration: CampaignConfiguration
+    /// Builds a subject for each new customer.
     public let factory: SubjectFactory<S>
     /// The subject's name, for reports and saved files.
     public let subjectName: String

@@ -12,7 +12,9 @@ public enum ReplayOutcome: Sendable {
 
 /// The outcome of a replay, with the history that was replayed.
 public struct ReplayResult: Sendable {
+    /// The history replayed.
     public var history: History
+    /// What happened: passed, failed or an impossible event.
     public var outcome: ReplayOutcome
 
     /// Whether the outcome is what the history's `expect` says (true when it says nothing).

@@ -27,7 +27,9 @@ struct DeliveredTransaction {
 
 /// One event of a traced execution: what was sent, what came back, what the checks said.
 public struct TraceStep: Hashable, Sendable {
+    /// The 0-based index of the event.
     public let eventIndex: Int
+    /// The event applied.
     public let event: Event
     /// The messages sent to the subject, with what it finished.
     public let messages: [String]

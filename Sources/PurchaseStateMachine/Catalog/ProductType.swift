@@ -19,8 +19,11 @@ public enum OfferPaymentMode: String, Hashable, Sendable, CaseIterable {
 /// pay-as-you-go gives `periods` transactions of `duration` each, every one marked with the
 /// introductory offer, before the regular period takes over.
 public struct IntroductoryOffer: Hashable, Sendable {
+    /// How the offer is paid for.
     public var mode: OfferPaymentMode
+    /// The length of one offer period.
     public var duration: ISODuration
+    /// How many offer periods there are.
     public var periods: Int
 
     /// Creates an offer of `periods` periods of `duration`.

@@ -76,8 +76,11 @@ public enum HistoryExpectation: Hashable, Sendable {
 
 /// Where a history came from: the tool, the seed and the subject (provenance only).
 public struct HistoryOrigin: Hashable, Sendable {
+    /// The tool and version that wrote the file.
     public var tool: String?
+    /// The campaign seed that found the history.
     public var seed: String?
+    /// The subject the history was run against (a built-in name when replayable).
     public var subject: String?
 
     /// Creates provenance information.

@@ -13,10 +13,13 @@ public enum NotificationSubtype: String, Hashable, Sendable, CaseIterable {
 
 /// One decoded App Store Server Notification V2 body.
 public struct ServerNotification: Hashable, Sendable {
+    /// The notification type, such as `DID_RENEW`.
     public var type: NotificationType
+    /// The subtype, such as `BILLING_RECOVERY`, when there is one.
     public var subtype: NotificationSubtype?
     /// A unique identifier per notification; a resent notification keeps it.
     public var notificationUUID: String
+    /// When the App Store signed the notification (the status is current as of it).
     public var signedDate: Instant
     /// The decoded `signedTransactionInfo`.
     public var transaction: Transaction?

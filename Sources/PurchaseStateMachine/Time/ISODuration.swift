@@ -4,12 +4,19 @@
 /// January 31 is February 28 (or 29). Weeks, days, hours, minutes and seconds are exact.
 /// A duration may be negative as a whole (`-P1D`), which only the device clock uses.
 public struct ISODuration: Hashable, Sendable {
+    /// Calendar years.
     public var years: Int
+    /// Calendar months.
     public var months: Int
+    /// Weeks of seven days.
     public var weeks: Int
+    /// Days of 24 hours.
     public var days: Int
+    /// Hours.
     public var hours: Int
+    /// Minutes.
     public var minutes: Int
+    /// Seconds.
     public var seconds: Int
     /// Whether the whole duration points backwards (`-P1D`).
     public var isNegative: Bool

@@ -66,11 +66,17 @@ extension Instant {
 
 /// UTC calendar fields: year, month (1–12), day (1–31), hour, minute, second.
 public struct CivilTime: Hashable, Sendable {
+    /// The year, such as 2026.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// The day of the month, 1 to 31.
     public var day: Int
+    /// The hour, 0 to 23.
     public var hour: Int
+    /// The minute, 0 to 59.
     public var minute: Int
+    /// The second, 0 to 59.
     public var second: Int
 
     /// Creates calendar fields; the time of day defaults to midnight.

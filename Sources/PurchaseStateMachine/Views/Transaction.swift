@@ -6,24 +6,33 @@ public struct Transaction: Hashable, Sendable {
     public var id: UInt64
     /// The first transaction of the subscription (equal to `id` for a first purchase).
     public var originalID: UInt64
+    /// The product bought.
     public var productID: String
+    /// The product's type.
     public var productType: ProductType
     /// When the App Store charged for it (or granted it, for Family Sharing).
     public var purchaseDate: Instant
+    /// When the original transaction of the subscription was bought.
     public var originalPurchaseDate: Instant
     /// When the subscription period ends (auto-renewables; non-renewing by store variation).
     public var expirationDate: Instant?
     /// When the App Store refunded it or withdrew it from Family Sharing.
     public var revocationDate: Instant?
+    /// Why it was revoked, when it was.
     public var revocationReason: RevocationReason?
     /// Whether the customer upgraded from this subscription to a higher level.
     public var isUpgraded: Bool
+    /// Whether the customer bought it or a family member shares it.
     public var ownershipType: OwnershipType
+    /// The offer it used, if any.
     public var offerType: OfferType?
     /// The UUID string the app passed with the purchase, if any.
     public var appAccountToken: String?
+    /// The subscription group, for auto-renewables.
     public var subscriptionGroupID: String?
+    /// How many items of a consumable were bought.
     public var purchasedQuantity: Int
+    /// Whether the customer bought it or the App Store renewed it.
     public var reason: TransactionReason
     /// When the App Store signed this snapshot.
     public var signedDate: Instant
@@ -99,9 +108,11 @@ public struct RenewalInfo: Hashable, Sendable {
 
 /// One subscription status of a group (StoreKit's `Product.SubscriptionInfo.Status`).
 public struct SubscriptionStatus: Hashable, Sendable {
+    /// The renewal state of this status.
     public var state: RenewalState
     /// The latest transaction of this status.
     public var transactionID: UInt64
+    /// What renews next, and why it expired if it did.
     public var renewalInfo: RenewalInfo
     /// Whether this status is the customer's own or shared through Family Sharing.
     public var ownershipType: OwnershipType
@@ -117,7 +128,9 @@ public struct SubscriptionStatus: Hashable, Sendable {
 
 /// The statuses of one subscription group; Family Sharing can make the list longer than one.
 public struct GroupStatuses: Hashable, Sendable {
+    /// The subscription group identifier.
     public var group: String
+    /// The customer's own status and any shared one.
     public var statuses: [SubscriptionStatus]
 
     /// Creates the statuses of `group`.
