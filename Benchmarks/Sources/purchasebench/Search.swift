@@ -70,6 +70,14 @@ func searchRecord(mutant name: String, seed: UInt64, budget: Int) -> String {
             ("campaign_shrink_seconds", .double(seconds(result.shrinkTime))),
         ]
     }
+    if found {
+        // Diagnostic: the same search again in this (now warm) process. The recorded figure is the
+        // cold one above; the difference is one-time start-up work (type metadata, lazy globals).
+        SearchClock.firstFailure = nil
+        let again = clock.now
+        _ = campaign.run()
+        pairs.append(("warm_seconds_to_failure", SearchClock.firstFailure.map { .double(seconds($0 - again)) } ?? .null))
+    }
     pairs += [("parallelism", .int(1)), ("checks", .string("bench"))]
     return JSONLine.object(pairs).text
 }
