@@ -129,7 +129,7 @@ public final class StoreManagerS1Fixed {
     /// Credits a verified coin pack once per transaction, saved before it is finished.
     // Fixed (consumable-credited-once): the guide had no such step.
     func credit(_ transaction: Transaction) {
-        guard let grant = Self.coinGrants[transaction.productID], transaction.revocationDate == nil,
+        guard let grant = Self.coinGrants[transaction.productID],
             creditedIDs.insert(transaction.id).inserted
         else { return }
         coins[transaction.productID, default: 0] += grant * transaction.purchasedQuantity

@@ -45,7 +45,11 @@ enum CommandHelp {
     ]
 
     static let demo: [OptionSpec] = [
-        OptionSpec(name: "histories", value: "N", help: "histories per subject (default 2000)"),
+        OptionSpec(name: "histories", value: "N", help: "the most histories per seed system (default 2500)"),
+        OptionSpec(name: "time-limit", value: "SECONDS", help: "the longest search per seed system (default 3.5s)"),
+        OptionSpec(name: "twin-histories", value: "N", help: "histories per corrected twin (default 300)"),
+        OptionSpec(name: "others", value: "N", help: "histories per other built-in subject, 0 to skip them (default 150)"),
+        OptionSpec(name: "subjects", value: "A,B", help: "only these seed systems (and their twins), no other subjects"),
         OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001)"),
         OptionSpec(name: "help", value: nil, help: "show this help"),
     ]
@@ -77,8 +81,8 @@ enum CommandHelp {
             corpus
         ),
         "demo": (
-            "purchase-conformance demo [--histories N] [--seed HEX]",
-            "Checks every built-in example subject and prints, for each, what was found and its minimal history.",
+            "purchase-conformance demo [--histories N] [--time-limit SECONDS] [--subjects A,B] [--seed HEX]",
+            "Checks the five seed systems (seed-s1 … seed-s5) from scratch and prints, for each, a table of every distinct failing check found: its minimal history and the histories and seconds it took to find. Then each corrected twin (seed-sN-fixed), then the other built-in subjects briefly. Exit 0 when every published system fails and every twin and correct subject passes.",
             demo
         ),
     ]

@@ -3,42 +3,184 @@ import Generators
 import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
-    /// `demo`: checks every built-in example subject and prints what each has wrong.
+    /// `demo`: checks the five seed systems from scratch and prints, per system, each distinct
+    /// failing check with its minimal history and the histories and seconds it took to find; then
+    /// each corrected twin, then the other built-in subjects briefly.
+    ///
+    /// Budgets are per subject, so the whole demo stays under half a minute in a debug build on
+    /// two cores: `--histories` and `--time-limit` for each seed system (every distinct failing
+    /// check is searched for), a tenth of the histories for each twin, and `--others` histories
+    /// (first failure only) for the other subjects.
     func demo(_ arguments: [String]) throws -> Int32 {
         let args = try CommandArguments(arguments, options: CommandHelp.demo, command: "demo")
         if args.flags.contains("help") {
             io.print(CommandHelp.text(for: "demo") ?? "")
             return 0
         }
-        let histories = try args.int("histories", default: 2_000)
-        let seed = try seed(args)
-        io.print("purchase-conformance demo: \(subjects.count) built-in subjects, up to \(grouped(histories)) histories each (seed \(seed))")
-        io.print("")
+        guard args.positionals.isEmpty else {
+            throw UsageError("demo takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "demo")
+        }
+        let budget = DemoBudget(
+            histories: try args.int("histories", default: 2_500),
+            timeLimit: try args.seconds("time-limit") ?? 3.5,
+            twinHistories: try args.int("twin-histories", default: 300),
+            others: try args.int("others", default: 150, range: 0...Int.max),
+            seed: try seed(args))
+        let systems = subjects.filter { $0.name.hasPrefix("seed-") && !$0.name.hasSuffix("-fixed") }
+        let only = args.list("subjects")
+        if let only, let unknown = only.first(where: { name in !systems.contains { $0.name == name } }) {
+            throw UsageError("--subjects: no seed system \(unknown) (\(systems.map(\.name).joined(separator: ", ")))", command: "demo")
+        }
+        let chosen = systems.filter { only?.contains($0.name) ?? true }
+        let others = only == nil ? subjects.filter { !$0.name.hasPrefix("seed-") } : []
+        io.print(
+            "purchase-conformance demo: the seed systems as published, each distinct failing check found from scratch "
+                + "(seed \(budget.seed); up to \(grouped(budget.histories)) histories or \(String(format: "%.1f", budget.timeLimit)) s per system)")
         let began = ContinuousClock.now
         var unexpected = 0
-        for subject in subjects {
-            var configuration = CampaignConfiguration(
-                histories: histories, seed: seed, profile: subject.profile, policy: subject.policy, checks: subject.checks)
-            configuration.findAllFailures = true
-            configuration.maxFailures = 4
-            let result = subject.run(configuration: configuration)
-            let correct = subject.name == "reference" || subject.name.hasSuffix("-correct") || subject.name.hasSuffix("-fixed")
-            if result.failures.isEmpty {
-                io.print("✔ \(subject.name) — \(subject.summary)")
-                io.print("    all checks held over \(grouped(result.historiesRun)) histories")
-                if !correct { unexpected += 1 }
+        for system in chosen {
+            io.print("")
+            let found = DemoRun.all(system, budget: budget)
+            io.print("\(system.name) — \(system.summary)")
+            if found.result.failures.isEmpty {
+                io.print("  no failure in \(grouped(found.result.historiesRun)) histories")
+                unexpected += 1
             } else {
-                io.print("✘ \(subject.name) — \(subject.summary)")
-                for failure in result.failures {
-                    let events = failure.history.events.map(\.compact).joined(separator: ", ")
-                    io.print("    \(failure.check): \(events)   (found after \(failure.foundAfterHistories ?? 0) histories)")
+                printTable(found)
+            }
+            io.print("  " + DemoRun.stop(found.result))
+            if let twin = subjects.first(where: { $0.name == system.name + "-fixed" }) {
+                let fixed = DemoRun.twin(twin, budget: budget)
+                if fixed.failures.isEmpty {
+                    io.print(
+                        "  ✔ \(twin.name): all \(twin.checks.allIDs.count) checks held over \(grouped(fixed.historiesRun)) histories"
+                            + String(format: " (%.1f s)", fixed.elapsed.seconds))
+                } else {
+                    unexpected += 1
+                    let failure = fixed.failures[0]
+                    io.print("  ✘ \(twin.name): \(failure.check): \(failure.history.events.map(\.compact).joined(separator: ", "))")
                 }
-                if correct { unexpected += 1 }
             }
         }
-        let elapsed = ContinuousClock.now - began
+        if !others.isEmpty, budget.others > 0 {
+            io.print("")
+            io.print("The other built-in subjects (\(grouped(budget.others)) histories each, first failure only):")
+            for subject in others {
+                let result = DemoRun.brief(subject, budget: budget)
+                let correct = subject.name == "reference" || subject.name.hasSuffix("-correct")
+                if let failure = result.failures.first {
+                    if correct { unexpected += 1 }
+                    let events = failure.history.events.map(\.compact).joined(separator: ", ")
+                    io.print("  ✘ \(subject.name): \(failure.check): \(events)")
+                } else {
+                    if !correct { unexpected += 1 }
+                    io.print("  ✔ \(subject.name): all checks held")
+                }
+            }
+        }
         io.print("")
-        io.print(String(format: "%d subjects in %.1f s", subjects.count, elapsed.seconds))
+        io.print(String(format: "%d subjects in %.1f s", chosen.count * 2 + others.count, (ContinuousClock.now - began).seconds))
         return unexpected == 0 ? 0 : 1
+    }
+
+    /// Prints one system's table: check, minimal history, histories and seconds to find it.
+    private func printTable(_ run: DemoRun) {
+        let rows = run.result.failures.enumerated().map { i, failure in
+            (
+                check: failure.check.rawValue + (failure.flaky ? " (flaky)" : ""),
+                history: failure.history.events.map(\.compact).joined(separator: ", "),
+                histories: grouped(failure.foundAfterHistories ?? 0),
+                seconds: String(format: "%.2f", run.secondsToFind(i))
+            )
+        }
+        let header = (check: "failing check", history: "minimal history", histories: "histories", seconds: "seconds")
+        let checkWidth = max(header.check.count, rows.map(\.check.count).max() ?? 0)
+        let historyWidth = max(header.history.count, rows.map(\.history.count).max() ?? 0)
+        let historiesWidth = max(header.histories.count, rows.map(\.histories.count).max() ?? 0)
+        for row in [header] + rows {
+            let check = row.check.padding(toLength: checkWidth, withPad: " ", startingAt: 0)
+            let history = row.history.padding(toLength: historyWidth, withPad: " ", startingAt: 0)
+            let histories = String(repeating: " ", count: historiesWidth - row.histories.count) + row.histories
+            let seconds = String(repeating: " ", count: max(0, header.seconds.count - row.seconds.count)) + row.seconds
+            io.print("  \(check)  \(history)  \(histories)  \(seconds)")
+        }
+    }
+}
+
+/// The demo's budgets.
+struct DemoBudget {
+    /// Histories per seed system.
+    var histories: Int
+    /// Seconds per seed system.
+    var timeLimit: Double
+    /// Histories per corrected twin.
+    var twinHistories: Int
+    /// Histories per other built-in subject.
+    var others: Int
+    /// The seed of every campaign.
+    var seed: Seed
+}
+
+/// One demo campaign and when each of its failures was found.
+struct DemoRun {
+    let result: CampaignResult
+    /// Seconds from the start to the moment each failure was found (before shrinking it).
+    let found: [Double]
+
+    /// The seconds to find failure `index`.
+    func secondsToFind(_ index: Int) -> Double { index < found.count ? found[index] : result.elapsed.seconds }
+
+    /// Every distinct failing check of `subject` within the budget.
+    static func all(_ subject: SubjectRunner, budget: DemoBudget) -> DemoRun {
+        var configuration = CampaignConfiguration(
+            histories: budget.histories, seed: budget.seed, profile: subject.profile, policy: subject.policy, checks: subject.checks)
+        configuration.findAllFailures = true
+        configuration.timeLimit = .milliseconds(Int64(budget.timeLimit * 1000))
+        let moments = Moments()
+        configuration.progressHandler = { progress in
+            if progress.phase == "shrinking" { moments.append(progress.elapsed.seconds) }
+        }
+        let result = subject.run(configuration: configuration)
+        return DemoRun(result: result, found: moments.values)
+    }
+
+    /// A corrected twin over a tenth of the budget.
+    static func twin(_ subject: SubjectRunner, budget: DemoBudget) -> CampaignResult {
+        var configuration = CampaignConfiguration(
+            histories: budget.twinHistories, seed: budget.seed, profile: subject.profile, policy: subject.policy,
+            checks: subject.checks)
+        configuration.timeLimit = .milliseconds(Int64(budget.timeLimit * 1000))
+        return subject.run(configuration: configuration)
+    }
+
+    /// Another built-in subject, to its first failure.
+    static func brief(_ subject: SubjectRunner, budget: DemoBudget) -> CampaignResult {
+        let configuration = CampaignConfiguration(
+            histories: budget.others, seed: budget.seed, profile: subject.profile, policy: subject.policy, checks: subject.checks)
+        return subject.run(configuration: configuration)
+    }
+
+    /// How the search ended, with its size.
+    static func stop(_ result: CampaignResult) -> String {
+        "(searched \(grouped(result.historiesRun)) histories in " + String(format: "%.1f s", result.elapsed.seconds)
+            + "; \(result.stopReason))"
+    }
+}
+
+/// Moments recorded from the progress handler, which may run on another thread.
+final class Moments: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Double] = []
+
+    func append(_ value: Double) {
+        lock.lock()
+        list.append(value)
+        lock.unlock()
+    }
+
+    var values: [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return list
     }
 }
