@@ -164,7 +164,8 @@ w(f"- **Toolchain:** {machine.get('swift', '?')}; Python {machine.get('python', 
   f"Hypothesis {machine.get('hypothesis', '?')}; swift-property-based {versions.get('spb', '?')}")
 w(f"- **Load average** (1, 5, 15 min) at the start {', '.join(machine.get('loadavg_start', []))}, at the end "
   f"{', '.join(machine.get('loadavg_end', []))}: the machine is shared (other sessions build and test on it), "
-  "so timings carry noise; throughput figures are the best of several runs (below).")
+  "so timings carry noise. Each timing step first waits (up to 10 minutes) until both cores have been idle for "
+  "2 s, and throughput figures are the best of several runs (below).")
 w("- **Reproduce:** `Scripts/bench.sh` (builds everything in release mode, runs everything, rewrites this file; about "
   "15–25 minutes, most of it the Hypothesis peer).")
 w("")
