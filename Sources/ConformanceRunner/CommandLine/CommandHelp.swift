@@ -46,7 +46,7 @@ enum CommandHelp {
 
     static let demo: [OptionSpec] = [
         OptionSpec(name: "histories", value: "N", help: "the most histories per seed system (default 2500)"),
-        OptionSpec(name: "time-limit", value: "SECONDS", help: "the longest search per seed system (default 3.5s)"),
+        OptionSpec(name: "time-limit", value: "SECONDS", help: "the longest search per seed system and twin (default 6s)"),
         OptionSpec(name: "twin-histories", value: "N", help: "histories per corrected twin (default 300)"),
         OptionSpec(name: "others", value: "N", help: "histories per other built-in subject, 0 to skip them (default 150)"),
         OptionSpec(name: "subjects", value: "A,B", help: "only these seed systems (and their twins), no other subjects"),
