@@ -22,18 +22,27 @@ private func log(_ message: @autoclosure () -> String) {}
 public final class StoreManagerS1 {
     /// Errors the store reports to its UI.
     public enum StoreError: Error {
+        /// StoreKit could not verify the transaction.
         case failedVerification
+        /// The customer dismissed the purchase sheet.
         case userCancelled
+        /// The purchase waits for approval (Ask to Buy).
         case pending
+        /// Something else went wrong.
         case unknown
     }
 
     /// The subscription status the paywall shows.
     public enum ProStatus: Equatable, Sendable {
+        /// No pro plan.
         case notSubscribed
+        /// The one-time lifetime unlock.
         case lifetime
+        /// The yearly plan.
         case yearly
+        /// The monthly plan.
         case monthly
+        /// The weekly plan.
         case weekly
     }
 

@@ -15,6 +15,7 @@ import StoreKitTestDouble
 public final class StoreS2 {
     /// Errors the store reports to its UI.
     public enum StoreError: Error {
+        /// StoreKit could not verify the transaction.
         case failedVerification
     }
 

@@ -12,6 +12,7 @@ import StoreKitTestDouble
 public final class StoreS2Fixed {
     /// Errors the store reports to its UI.
     public enum StoreError: Error {
+        /// StoreKit could not verify the transaction.
         case failedVerification
     }
 

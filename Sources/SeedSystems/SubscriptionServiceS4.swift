@@ -29,12 +29,15 @@ extension UserDefaults: SubscriptionStorageS4 {}
 public final class SubscriptionServiceS4 {
     /// Errors the service reports to its UI.
     public enum SubscriptionError: Error {
+        /// StoreKit could not verify the transaction.
         case failedVerification
     }
 
     /// The plan the customer is on.
     public enum Tier: String, Codable, Sendable {
+        /// The monthly plan.
         case monthly
+        /// The yearly plan.
         case yearly
     }
 
