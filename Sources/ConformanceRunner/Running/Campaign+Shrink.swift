@@ -61,7 +61,7 @@ extension Campaign {
     /// Looks at up to `shrinkSearchHistories` further histories for more failures, shrinks up
     /// to `shrinkStarts − 1` of them, and keeps the shortlex-smallest result (whatever its check:
     /// independent starts escape the local minima one greedy shrink can end in).
-    func refine(_ found: FailureReport, after start: Int, in planned: [Int], runner: CaseRunner<S>) -> (best: FailureReport, next: Int) {
+    func refine(_ found: FailureReport, after start: Int, in planned: HistoryNumbers, runner: CaseRunner<S>) -> (best: FailureReport, next: Int) {
         var best = found
         var starts = 1
         var evaluations = found.shrinkEvaluations

@@ -55,7 +55,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
         var failures: [FailureReport] = []
         var shrinkTime = Duration.zero
         var coverage = configuration.collectStatistics ? CoverageCounts() : nil
-        let planned = (0..<configuration.histories).filter { configuration.shard?.contains($0) ?? true }
+        let planned = HistoryNumbers(budget: configuration.histories, shard: configuration.shard)
         var result = CampaignResult(
             seed: configuration.seed, historiesRun: 0, eventsRun: 0, savedReplayed: 0, failures: [],
             stopReason: .completed, coverage: nil, coverageShortfalls: [], elapsed: .zero, shrinkTime: .zero)
