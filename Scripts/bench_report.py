@@ -167,7 +167,7 @@ w(f"- **Load average** (1, 5, 15 min) at the start {', '.join(machine.get('loada
   "so timings carry noise. Each timing step first waits (up to 10 minutes) until both cores have been idle for "
   "2 s, and throughput figures are the best of several runs (below).")
 w("- **Reproduce:** `Scripts/bench.sh` (builds everything in release mode, runs everything, rewrites this file; about "
-  "15–25 minutes, most of it the Hypothesis peer).")
+  "10–15 minutes from a clean clone: the release builds, then the Hypothesis peer, which is most of the rest).")
 w("")
 
 # ------------------------------------------------------------------ goals
