@@ -31,6 +31,10 @@ enum CommandHelp {
         OptionSpec(name: "json", value: nil, help: "print one JSON object per history"),
     ]
 
+    static let report: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "html", value: "OUT", help: "also write the timeline as one self-contained HTML page"),
+    ]
+
     static let shrink: [OptionSpec] = subjectOptions + [
         OptionSpec(name: "out", value: "FILE", help: "where to write the shrunk history (default: FILE with .shrunk.json)"),
     ]
@@ -64,6 +68,11 @@ enum CommandHelp {
             "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect]",
             "Replays saved histories. Without --subject or --exec, each file runs against the built-in subject named in its origin, or the reference subject.",
             replay
+        ),
+        "report": (
+            "purchase-conformance report FILE [--html OUT] [--subject NAME | --exec 'CMD ARG…']",
+            "Replays one history file (a saved failure, say) like replay, prints its report, and with --html writes the failure as a timeline picture on the store clock: a lane per product or subscription group, numbered events, the diverging one marked, what the model expected against what the app reported. Exit 1 when a check fails, as replay does.",
+            report
         ),
         "shrink": (
             "purchase-conformance shrink FILE [--subject NAME | --exec 'CMD ARG…'] [--out FILE]",

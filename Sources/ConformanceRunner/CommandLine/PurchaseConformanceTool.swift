@@ -19,6 +19,7 @@ public struct PurchaseConformanceTool: Sendable {
     static let commands: [(name: String, summary: String)] = [
         ("check", "run a conformance campaign against a subject"),
         ("replay", "replay one history file, or every history in a folder, against a subject"),
+        ("report", "replay one history file and print its report; --html writes its timeline picture"),
         ("shrink", "shrink a saved failing history further and write the result"),
         ("model", "print the model's view after each event of a history (one JSON line per event)"),
         ("corpus", "promote a failure into the regression corpus (corpus add), or list it (corpus list)"),
@@ -46,6 +47,7 @@ public struct PurchaseConformanceTool: Sendable {
                 return 0
             case "check": return try check(rest)
             case "replay": return try replay(rest)
+            case "report": return try report(rest)
             case "shrink": return try shrink(rest)
             case "model": return try model(rest)
             case "corpus": return try corpus(rest)

@@ -1,0 +1,52 @@
+import PurchaseStateMachine
+
+extension PurchaseConformanceTool {
+    /// `report`: replays one history file and prints its report; `--html OUT` also writes the
+    /// timeline page.
+    func report(_ arguments: [String]) throws -> Int32 {
+        let args = try CommandArguments(arguments, options: CommandHelp.report, command: "report")
+        if args.flags.contains("help") {
+            io.print(CommandHelp.text(for: "report") ?? "")
+            return 0
+        }
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw UsageError("report needs one history FILE", command: "report")
+        }
+        if args.values["html"]?.isEmpty == true { throw UsageError("--html needs a file name", command: "report") }
+        let history = try HistoryFile.read(path)
+        let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "report") : nil
+        let subject = try explicit ?? defaultSubject(for: history)
+        let catalog = try args.values["catalog"].map { file throws(FormatError) in try HistoryFile.readCatalog(file) }
+        var checks = subject.checks
+        if args.values["checks"] != nil || args.values["skip-checks"] != nil { checks = try checkSelection(args, subject: subject) }
+        let result = subject.replay(history, catalog: catalog, checks: checks)
+        let timeline: Timeline
+        let status: Int32
+        switch result.outcome {
+        case .rejected(let index, let rejection):
+            io.printError("error: \(path): event \(index) \(rejection)")
+            return 2
+        case .passed(let trace):
+            let text = "✔ every check held after \(history.events.count) event\(history.events.count == 1 ? "" : "s") of \(path) against \(subject.name)"
+            io.print(text)
+            timeline = Timeline(history: history, catalog: catalog, failure: nil, trace: trace, subject: subject.name, report: text)
+            status = 0
+        case .failed(let failure, let trace):
+            var shown = history
+            shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+            let report = FailureReport(
+                failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
+                replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "", flaky: false, trace: trace,
+                subjectOutput: subject.standardErrorTail(), savedPath: path, replayToken: nil)
+            let text = report.rendered()
+            io.print(text)
+            timeline = Timeline(history: history, catalog: catalog, failure: failure, trace: trace, subject: subject.name, report: text)
+            status = 1
+        }
+        if let out = args.values["html"] {
+            try HistoryFile.writeText(TimelineHTML(timeline).rendered, to: out)
+            io.printError("Timeline written to \(out)")
+        }
+        return status
+    }
+}
