@@ -23,6 +23,8 @@ enum CommandHelp {
         OptionSpec(name: "no-save", value: nil, help: "neither replay nor save failures"),
         OptionSpec(name: "json", value: nil, help: "print a machine-readable report (format purchase-conformance-report/1)"),
         OptionSpec(name: "stats", value: nil, help: "print what the histories exercised: event kinds, states, variations"),
+        OptionSpec(name: "html", value: "DIR", help: "write each failure's timeline picture to DIR/NAME.html"),
+        OptionSpec(name: "observations", value: "FILE", help: "write one JSON line per history (Hypothesis/Tyche observations)"),
     ]
 
     static let replay: [OptionSpec] = subjectOptions + [

@@ -32,6 +32,7 @@ extension PurchaseConformanceTool {
         configuration.parallelism = try args.int("jobs", default: CampaignConfiguration.availableCores, range: 1...256)
         configuration.findAllFailures = args.flags.contains("all-failures")
         configuration.collectStatistics = args.flags.contains("stats")
+        configuration.recordsObservations = args.values["observations"] != nil
         let store = args.flags.contains("no-save")
             ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
         if let store { configuration.savedHistories = try store.load(catalog: catalog) }
@@ -46,6 +47,7 @@ extension PurchaseConformanceTool {
             guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
             result.failures[i].savedPath = try store.save(result.failures[i].history)
         }
+        try writeArtifacts(result, subject: subject.name, args: args)
         if args.flags.contains("json") {
             io.print(result.json(subject: subject.name).rendered())
         } else {

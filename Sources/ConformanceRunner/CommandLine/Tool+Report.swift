@@ -50,3 +50,41 @@ extension PurchaseConformanceTool {
         return status
     }
 }
+
+extension PurchaseConformanceTool {
+    /// Writes what `check --html DIR` and `--observations FILE` ask for.
+    func writeArtifacts(_ result: CampaignResult, subject: String, args: CommandArguments) throws {
+        if let folder = args.values["html"] {
+            guard !folder.isEmpty else { throw UsageError("--html needs a folder", command: args.command) }
+            for (name, report) in Self.timelineNames(result.failures) {
+                let path = folder + "/" + name + ".html"
+                try HistoryFile.writeText(TimelineHTML(Timeline(report: report, subject: subject)).rendered, to: path)
+                io.printError("Timeline written to \(path)")
+            }
+        }
+        if let path = args.values["observations"] {
+            guard !path.isEmpty else { throw UsageError("--observations needs a file name", command: args.command) }
+            try HistoryFile.writeText(ObservationLog(property: subject, seed: result.seed.description).text(result), to: path)
+        }
+    }
+
+    /// A file name per failure: its saved file's name, else its check, made unique by a number.
+    static func timelineNames(_ failures: [FailureReport]) -> [(String, FailureReport)] {
+        var used: [String] = []
+        return failures.map { report in
+            var base = report.check.rawValue
+            if let saved = report.savedPath ?? report.replayedFrom {
+                let file = saved.split(separator: "/").last.map(String.init) ?? saved
+                base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+            }
+            var name = base
+            var n = 2
+            while used.contains(name) {
+                name = "\(base)-\(n)"
+                n += 1
+            }
+            used.append(name)
+            return (name, report)
+        }
+    }
+}

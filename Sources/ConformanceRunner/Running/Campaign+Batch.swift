@@ -13,6 +13,7 @@ struct BatchOutcome: Sendable {
     var choices: [Choice] = []
     var spans: [Span] = []
     var coverage: CoverageCounts?
+    var observation: CaseObservation?
 }
 
 /// A counter handing out indices to threads, one at a time.
@@ -44,6 +45,7 @@ extension Campaign {
         let workers = max(1, min(configuration.parallelism, batch.count))
         let seed = configuration.seed
         let collect = configuration.collectStatistics
+        let observe = configuration.recordsObservations
         outcomes.withUnsafeMutableBufferPointer { buffer in
             let shared = SharedBuffer(base: buffer)
             // Threads take the next history from a shared counter (histories differ in length,
@@ -55,7 +57,7 @@ extension Campaign {
                 let tc = TestCase(seed: seed)
                 while let i = next.take(below: batch.count) {
                     tc.reset(seed: seed.derived(UInt64(batch[i])))
-                    shared.base[i] = runner.runRecording(tc, collect: collect)
+                    shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
                 }
             }
             if workers == 1 {
@@ -64,7 +66,7 @@ extension Campaign {
                 let tc = TestCase(seed: seed)
                 for i in batch.indices {
                     tc.reset(seed: seed.derived(UInt64(batch[i])))
-                    shared.base[i] = runner.runRecording(tc, collect: collect)
+                    shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
                     if shared.base[i].failed { stopped = i + 1; break }
                 }
             } else {
@@ -78,7 +80,8 @@ extension Campaign {
 
 extension CaseRunner {
     /// Runs one case and keeps what a batch needs: its size, and its choices when it failed.
-    func runRecording(_ tc: TestCase, collect: Bool) -> BatchOutcome {
+    func runRecording(_ tc: TestCase, collect: Bool, observe: Bool = false, number: Int = 0) -> BatchOutcome {
+        if observe { return runObserved(tc, number: number) }
         var outcome = BatchOutcome()
         let result: CaseResult
         if collect {
@@ -92,7 +95,7 @@ extension CaseRunner {
         }
         switch result {
         case .passed(let events):
-            outcome.events = events
+            outcome.events = events.count
         case .failed(let failure, let events, _, let schedule):
             outcome.events = events.count
             outcome.failed = true

@@ -65,6 +65,8 @@ public struct CampaignConfiguration: Sendable {
     public var savedHistories: [SavedHistory]
     /// Whether to count event kinds, model states and variations.
     public var collectStatistics: Bool
+    /// Whether to keep one `CaseObservation` per generated history (for `--observations`).
+    public var recordsObservations = false
     /// Labels (see `CoverageCounts.labels`) that must be reached in at least the given share of histories.
     public var coverage: [CoverageRequirement]
     /// Called between batches of histories with the progress so far (for a live status line).

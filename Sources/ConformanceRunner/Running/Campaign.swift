@@ -102,6 +102,9 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
                     break
                 }
             }
+            if configuration.recordsObservations {
+                result.observations += outcomes.prefix((firstFailure ?? outcomes.count - 1) + 1).compactMap(\.observation)
+            }
             if configuration.collectStatistics {
                 for o in outcomes.prefix((firstFailure ?? outcomes.count - 1) + 1) {
                     if let c = o.coverage { coverage?.merge(c) }

@@ -79,6 +79,8 @@ public struct CampaignResult: Sendable {
     public var elapsed: Duration
     /// Wall-clock time spent shrinking.
     public var shrinkTime: Duration
+    /// One observation per generated history, in history order (only when asked for).
+    public var observations: [CaseObservation] = []
 
     /// Whether every check held and every coverage requirement was met.
     public var passed: Bool { failures.isEmpty && coverageShortfalls.isEmpty }

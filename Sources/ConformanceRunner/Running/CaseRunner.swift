@@ -4,7 +4,7 @@ import PurchaseStateMachine
 /// What one generated (or replayed) case came to.
 enum CaseResult {
     /// Every check held after every event.
-    case passed(events: Int)
+    case passed(events: [Event])
     /// A check failed; `events` are the events that ran, the failing one last.
     case failed(Failure, events: [Event], settings: StoreSettings, schedule: [Int])
     /// The choices could not make a history (replay ran out, or a generator limit).
@@ -93,6 +93,6 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
             }
         }
         execution.finish()
-        return .passed(events: events.count)
+        return .passed(events: events)
     }
 }
