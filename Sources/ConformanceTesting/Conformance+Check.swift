@@ -36,6 +36,7 @@ extension Conformance {
         if Test.current != nil {
             for failure in run.result.failures {
                 Issue.record(Comment(rawValue: failure.rendered()), sourceLocation: sourceLocation)
+                attach(failure, subject: run.subject, sourceLocation: sourceLocation)
             }
             for (requirement, reached) in run.result.coverageShortfalls {
                 Issue.record(
@@ -43,7 +44,7 @@ extension Conformance {
                     sourceLocation: sourceLocation)
             }
         } else {
-            throw ConformanceError(run.report)
+            throw ConformanceError(run.report + timelineFiles(run))
         }
     }
 }

@@ -58,7 +58,7 @@ extension PurchaseConformanceTool {
             guard !folder.isEmpty else { throw UsageError("--html needs a folder", command: args.command) }
             for (name, report) in Self.timelineNames(result.failures) {
                 let path = folder + "/" + name + ".html"
-                try HistoryFile.writeText(TimelineHTML(Timeline(report: report, subject: subject)).rendered, to: path)
+                try HistoryFile.writeText(report.timelineHTML(subject: subject), to: path)
                 io.printError("Timeline written to \(path)")
             }
         }
@@ -72,11 +72,7 @@ extension PurchaseConformanceTool {
     static func timelineNames(_ failures: [FailureReport]) -> [(String, FailureReport)] {
         var used: [String] = []
         return failures.map { report in
-            var base = report.check.rawValue
-            if let saved = report.savedPath ?? report.replayedFrom {
-                let file = saved.split(separator: "/").last.map(String.init) ?? saved
-                base = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-            }
+            let base = report.artifactName
             var name = base
             var n = 2
             while used.contains(name) {

@@ -35,6 +35,7 @@ public enum Conformance {
         var configuration = CampaignConfiguration(
             histories: overrides.histories ?? histories, seed: overrides.seed ?? seed, profile: profile, policy: policy,
             checks: checks)
+        configuration.recordsObservations = overrides.observations != nil
         if let store {
             do {
                 configuration.savedHistories = try store.load(catalog: catalog)
@@ -43,6 +44,9 @@ public enum Conformance {
             }
         }
         var result = Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory).run()
+        if let path = overrides.observations {
+            try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
+        }
         if let store {
             for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
                 do {

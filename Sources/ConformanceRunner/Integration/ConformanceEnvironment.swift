@@ -6,6 +6,8 @@ import Generators
 /// - `PURCHASE_CONFORMANCE_SEED`: the run's seed, 1–16 hex digits.
 /// - `PURCHASE_CONFORMANCE_HISTORIES`: how many histories to generate.
 /// - `PURCHASE_CONFORMANCE_PROFILE`: `quick` (200 histories), `ci` (2,000) or `deep` (100,000).
+/// - `PURCHASE_CONFORMANCE_OBSERVATIONS`: a file each check appends its observations to
+///   (one JSON line per history; docs/Reports.md).
 public struct ConformanceEnvironment: Hashable, Sendable {
     /// The seed, when the environment sets one.
     public var seed: Seed?
@@ -13,6 +15,8 @@ public struct ConformanceEnvironment: Hashable, Sendable {
     public var histories: Int?
     /// The profile name, when the environment sets one.
     public var profile: String?
+    /// The file observations are appended to, when the environment names one.
+    public var observations: String?
 
     /// The histories each profile runs.
     public static let profiles: [(name: String, histories: Int)] = [("quick", 200), ("ci", 2_000), ("deep", 100_000)]
@@ -31,6 +35,10 @@ public struct ConformanceEnvironment: Hashable, Sendable {
             }
             profile = entry.name
             histories = entry.histories
+        }
+        if let path = environment["PURCHASE_CONFORMANCE_OBSERVATIONS"] {
+            guard !path.isEmpty else { throw ConformanceError("PURCHASE_CONFORMANCE_OBSERVATIONS is empty; set it to a file path") }
+            observations = path
         }
         if let text = environment["PURCHASE_CONFORMANCE_HISTORIES"] {
             guard let n = Int(text), n >= 1 else {

@@ -91,3 +91,17 @@ public struct TimelineHTML: Hashable, Sendable {
         return "<ul class=\"legend\">" + items.joined() + "</ul>"
     }
 }
+
+extension FailureReport {
+    /// The failure's timeline as a self-contained HTML page (see `TimelineHTML`).
+    public func timelineHTML(subject: String) -> String {
+        TimelineHTML(Timeline(report: self, subject: subject)).rendered
+    }
+
+    /// A file name for the failure's artifacts: its saved file's name without `.json`, or its check.
+    public var artifactName: String {
+        guard let saved = savedPath ?? replayedFrom else { return check.rawValue }
+        let file = saved.split(separator: "/").last.map(String.init) ?? saved
+        return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+}
