@@ -92,11 +92,17 @@ struct TimelineSVG {
                 out.append("<circle cx=\"\(Markup.number(cx))\" cy=\"\(Markup.number(cy))\" r=\"11\"/>")
             }
             out.append("<text x=\"\(Markup.number(cx))\" y=\"\(Markup.number(cy + 4))\" text-anchor=\"middle\">\(event.number)</text>")
-            if advance, let label = Markup.fit(event.text.replacingOccurrences(of: "advanceTime", with: "+"), width: layout.x(i + 1) - layout.x(i) - 40) {
+            if advance, let label = Markup.fit(Self.spanLabel(event.text), width: layout.x(i + 1) - layout.x(i) - 40) {
                 out.append("<text class=\"span-label\" x=\"\(Markup.number(cx + 16))\" y=\"\(Markup.number(cy - 4))\">\(Markup.escape(label))</text>")
             }
             out.append("</g>")
         }
+    }
+
+    /// `advanceTime(P10D)` written as `+P10D`.
+    static func spanLabel(_ text: String) -> String {
+        guard text.hasPrefix("advanceTime("), text.hasSuffix(")") else { return text }
+        return "+" + text.dropFirst("advanceTime(".count).dropLast()
     }
 
     private mutating func drawDates() {

@@ -1,0 +1,20 @@
+extension CommandHelp {
+    /// Examples shown at the end of a command's help; a test runs each one (from a copy of the
+    /// repository's `Tests` and `docs` folders, so the files they name exist).
+    static let examples: [String: [String]] = [
+        "report": [
+            "purchase-conformance report Tests/RegressionCorpus/Cases/example-refund-ignored.json",
+            "purchase-conformance report docs/examples/timeline-example.json --html timeline.html",
+        ],
+        "check": [
+            "purchase-conformance check --subject example-refund-ignored --histories 500 --no-save --html failures-html",
+            "purchase-conformance check --subject reference --histories 200 --no-save --observations observations.jsonl",
+        ],
+    ]
+
+    /// The examples block of `command`'s help, or nothing.
+    static func exampleLines(for command: String) -> [String] {
+        guard let list = examples[command], !list.isEmpty else { return [] }
+        return ["", "Examples:"] + list.map { "  " + $0 }
+    }
+}
