@@ -2,7 +2,7 @@
 # Renders a self-contained HTML page (a purchase-conformance timeline, say) to a PNG with
 # headless Chromium, for docs.
 #
-# Usage: Scripts/screenshot.sh FILE.html OUT.png [--dark] [--width PX]
+# Usage: Scripts/screenshot.sh FILE.html OUT.png [--dark] [--width PX]   (CHROMIUM=PATH picks the browser)
 #   --dark       render with prefers-color-scheme: dark
 #   --width PX   the window width (default 1280); the height fits the page
 #
@@ -25,11 +25,16 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -f $input ]] || { echo "error: $input: no such file" >&2; exit 2; }
 
+# CHROMIUM=/path/to/browser picks the browser; otherwise the usual names are tried.
 browser=""
+if [[ -n ${CHROMIUM:-} ]]; then
+  [[ -x $CHROMIUM ]] && browser=$CHROMIUM
+else
 for candidate in chromium chromium-browser google-chrome google-chrome-stable \
   "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"; do
   if command -v "$candidate" >/dev/null 2>&1; then browser=$(command -v "$candidate"); break; fi
 done
+fi
 if [[ -z $browser ]]; then
   cat >&2 <<'MSG'
 error: headless Chromium is needed to take the screenshot, and none was found.
@@ -47,9 +52,9 @@ flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="
   --force-device-scale-factor=1 --run-all-compositor-stages-before-draw --virtual-time-budget=2000)
 [[ $dark == 1 ]] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
 
-# The page's height: ask Chromium for the laid-out DOM is not possible without scripts in the
-# page, so take a tall shot and trim the empty bottom with the page's own background colour.
-height=${SCREENSHOT_HEIGHT:-1400}
+# The page runs no script, so its height is not known here: take a tall shot (SCREENSHOT_HEIGHT,
+# default 2400) and trim the empty bottom (rows equal to the last one).
+height=${SCREENSHOT_HEIGHT:-2400}
 "$browser" "${flags[@]}" --window-size="$width,$height" --screenshot="$output" "file://$absolute" >/dev/null 2>&1 || {
   echo "error: $browser could not render $input" >&2; exit 1; }
 [[ -s $output ]] || { echo "error: $browser wrote no picture to $output" >&2; exit 1; }

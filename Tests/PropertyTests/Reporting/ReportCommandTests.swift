@@ -72,3 +72,54 @@ struct ReportCommandTests {
         }
     }
 }
+
+/// `Scripts/screenshot.sh`, which makes the docs' pictures.
+@Suite("Screenshots of timeline pages")
+struct ScreenshotScriptTests {
+    static func script(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = ToolProcess.root.appendingPathComponent("Scripts/screenshot.sh")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let error = OutputCollector(err.fileHandleForReading)
+        process.waitUntilExit()
+        return (process.terminationStatus, error.finish())
+    }
+
+    @Test("Without a browser the script says what to install; without arguments it shows its usage")
+    func missingBrowser() throws {
+        let page = ToolProcess.root.appendingPathComponent("docs/Reports.md").path
+        let missing = try Self.script([page, "/dev/null"], environment: ["CHROMIUM": "/nonexistent/chromium"])
+        #expect(missing.status == 3)
+        #expect(missing.error.contains("apt-get install -y chromium"))
+        let usage = try Self.script([])
+        #expect(usage.status == 2)
+        #expect(usage.error.contains("Usage: Scripts/screenshot.sh"))
+    }
+
+    @Test("With Chromium installed, a timeline page becomes a 1280-pixel-wide PNG")
+    func rendersPNG() throws {
+        let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let browser = found else { return }  // Chromium is optional; the test above covers its absence.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pc-shot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = folder.appendingPathComponent("m2.html").path
+        let report = try ToolProcess.run(["report", "Tests/RegressionCorpus/Cases/bench-m2.json", "--html", html])
+        #expect(report.status == 1)
+        let png = folder.appendingPathComponent("m2.png").path
+        let shot = try Self.script([html, png], environment: ["CHROMIUM": browser, "SCREENSHOT_HEIGHT": "1400"])
+        #expect(shot.status == 0, "\(shot.error)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let width = data.dropFirst(16).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let height = data.dropFirst(20).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1280)
+        #expect(height > 300 && height < 1400, "trimmed to the page: \(height)")
+    }
+}
