@@ -94,3 +94,17 @@ struct TimelineTests {
         #expect(row.cells == [nil, "+P3D", nil])
     }
 }
+
+extension TimelineTests {
+    @Test("A change exactly at the end of an advance still shows, in the slot's last sliver")
+    func changeAtTheEndOfAnAdvance() throws {
+        let history = History(
+            catalog: ExampleCatalog.standard,
+            events: [.purchase(Purchase(product: "yearly")), .setAutoRenew(group: "pro", enabled: false), .advanceTime(by: ISODuration(years: 1))])
+        let timeline = Timeline(history: history, catalog: nil, failure: nil, trace: [], subject: "model", report: "")
+        let own = try #require(timeline.lanes.first { $0.id == "pro" }?.tracks.first { $0.name == "own" })
+        #expect(own.periods.map(\.kind) == [.subscribed, .expired])
+        #expect(own.periods.last?.start == Instant.defaultStart.adding(ISODuration(years: 1)))
+        #expect((own.periods.last?.to ?? 0) - (own.periods.last?.from ?? 0) > 0)
+    }
+}

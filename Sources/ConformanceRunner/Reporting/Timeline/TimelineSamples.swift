@@ -48,8 +48,16 @@ struct TimelineSamples {
                 let fraction = Double(start.seconds(to: due)) / length
                 samples.append(Sample(position: Double(i) + fraction, time: due, model: walker))
             }
+            if walker.nextScheduledChange(notAfter: end) == end {
+                // A change exactly at the end of the advance (a period ending at the target
+                // renews) would have no width: it gets the slot's last sliver.
+                samples.append(Sample(position: Double(i) + Self.endSliver, time: end, model: model))
+            }
         }
     }
+
+    /// Where, inside an advance's slot, a change at its very end is drawn.
+    static let endSliver = 0.92
 
     /// Where the samples end, in slots (the number of events that ran).
     var endPosition: Double { Double(after.count) }
