@@ -108,3 +108,29 @@ extension TimelineTests {
         #expect((own.periods.last?.to ?? 0) - (own.periods.last?.from ?? 0) > 0)
     }
 }
+
+extension TimelineTests {
+    @Test("A failure at launch, before any event, draws no marker and lists every event as not run")
+    func launchFailure() throws {
+        let history = History(catalog: ExampleCatalog.standard, events: [.purchase(Purchase(product: "premium")), .relaunch])
+        let failure = Failure(
+            eventIndex: -1,
+            discrepancies: [Discrepancy(check: .subjectResponds, subject: "start", expected: ["a reply"], actual: ["crash"])])
+        let timeline = Timeline(history: history, catalog: nil, failure: failure, trace: [], subject: "s", report: "✘ at launch")
+        let page = TimelinePage(html: TimelineHTML(timeline).rendered)
+        #expect(timeline.divergedAt == nil)
+        #expect(page.markers.isEmpty)
+        #expect(page.html.components(separatedBy: "class=\"not-run\"").count == 3)
+    }
+
+    @Test("Text from the history is escaped in the page")
+    func escaping() throws {
+        let catalog = try Catalog(products: [Product(id: "a<b>&\"c'", kind: .nonConsumable)])
+        let history = History(catalog: catalog, events: [.purchase(Purchase(product: "a<b>&\"c'"))])
+        let timeline = Timeline(history: history, catalog: nil, failure: nil, trace: [], subject: "<s>", report: "<pre>")
+        let html = TimelineHTML(timeline).rendered
+        #expect(!html.contains("a<b>"))
+        #expect(html.contains("a&lt;b&gt;&amp;&quot;c&#39;"))
+        #expect(!html.contains("<s>") && !html.contains("<pre><pre>"))
+    }
+}
