@@ -78,6 +78,27 @@ enum Markup {
         return out
     }
 
+    /// An element's opening tag (self-closing when `empty`), attributes in the order given, values escaped.
+    static func tag(_ name: String, _ attributes: KeyValuePairs<String, String>, empty: Bool = false) -> String {
+        var out = "<" + name
+        for (key, value) in attributes { out += " \(key)=\"\(escape(value))\"" }
+        return out + (empty ? "/>" : ">")
+    }
+
+    /// A `<rect>` with the given class, position and size.
+    static func rect(_ cls: String?, x: Double, y: Double, width: Double, height: Double, fill: String? = nil) -> String {
+        var out = "<rect" + (cls.map { " class=\"\($0)\"" } ?? "")
+        out += " x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(max(1, width)))\" height=\"\(number(height))\" rx=\"3\""
+        return out + (fill.map { " fill=\"\($0)\"" } ?? "") + "/>"
+    }
+
+    /// A `<text>` element at (`x`, `y`) holding `content`, escaped.
+    static func text(_ content: String, x: Double, y: Double, cls: String? = nil, anchor: String? = nil) -> String {
+        var out = "<text" + (cls.map { " class=\"\($0)\"" } ?? "") + " x=\"\(number(x))\" y=\"\(number(y))\""
+        if let anchor { out += " text-anchor=\"\(anchor)\"" }
+        return out + ">" + escape(content) + "</text>"
+    }
+
     /// A coordinate with at most one decimal.
     static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

@@ -3,15 +3,12 @@ extension TimelineSVG {
     mutating func drawLanes() {
         for lane in timeline.lanes {
             let height = TimelineLayout.laneHeight(tracks: lane.tracks.count)
-            out.append(
-                "<g class=\"lane\" data-lane=\"\(Markup.escape(lane.id))\" data-products=\"\(Markup.escape(lane.products.joined(separator: " ")))\">")
-            out.append(
-                "<rect class=\"lane-bg\" x=\"4\" y=\"\(Markup.number(y - 5))\" width=\"\(Markup.number(layout.plotRight - 4))\" height=\"\(Markup.number(height + 10))\"/>")
-            out.append("<text class=\"lane-name\" x=\"10\" y=\"\(Markup.number(y + 11))\">\(Markup.escape(lane.id))</text>")
-            var subtitle = lane.kindLabel
-            if lane.kindLabel == "subscription group" { subtitle = "group: " + lane.products.joined(separator: ", ") }
+            out.append(Markup.tag("g", ["class": "lane", "data-lane": lane.id, "data-products": lane.products.joined(separator: " ")]))
+            out.append(Markup.rect("lane-bg", x: 4, y: y - 5, width: layout.plotRight - 4, height: height + 10))
+            out.append(Markup.text(lane.id, x: 10, y: y + 11, cls: "lane-name"))
+            let subtitle = lane.kindLabel == "subscription group" ? "group: " + lane.products.joined(separator: ", ") : lane.kindLabel
             if let fitted = Markup.fit(subtitle, width: TimelineLayout.labelWidth - 20) {
-                out.append("<text class=\"lane-kind\" x=\"10\" y=\"\(Markup.number(y + 24))\">\(Markup.escape(fitted))</text>")
+                out.append(Markup.text(fitted, x: 10, y: y + 24, cls: "lane-kind"))
             }
             for track in lane.tracks {
                 drawTrack(track, lane: lane)
@@ -25,8 +22,7 @@ extension TimelineSVG {
     private mutating func drawTrack(_ track: TimelineTrack, lane: TimelineLane) {
         let h = TimelineLayout.trackHeight
         if lane.tracks.count > 1 || track.name != "own" {
-            out.append(
-                "<text class=\"track-name\" x=\"\(Markup.number(TimelineLayout.labelWidth + 4))\" y=\"\(Markup.number(y + 15))\" text-anchor=\"end\">\(Markup.escape(track.name))</text>")
+            out.append(Markup.text(track.name, x: TimelineLayout.labelWidth + 4, y: y + 15, cls: "track-name", anchor: "end"))
         }
         for period in track.periods {
             let x0 = layout.x(period.from)
@@ -34,13 +30,12 @@ extension TimelineSVG {
             let showsProduct = lane.products.count > 1 || period.product != lane.id
             let words = period.kind.label + (showsProduct ? " · \(period.product)" : "")
             let title = "\(lane.id) (\(track.name)): \(words), \(Markup.date(period.start)) to \(Markup.date(period.end))"
-            let box = "x=\"\(Markup.number(x0 + 1))\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(max(1, x1 - x0 - 2)))\" height=\"\(Markup.number(h))\""
-            out.append("<g class=\"period p-\(period.kind.rawValue)\" data-kind=\"\(period.kind.rawValue)\">")
+            out.append(Markup.tag("g", ["class": "period p-\(period.kind.rawValue)", "data-kind": period.kind.rawValue]))
             out.append("<title>\(Markup.escape(title))</title>")
-            out.append("<rect class=\"fill\" \(box) rx=\"3\"/>")
-            out.append("<rect class=\"pattern\" \(box) rx=\"3\" fill=\"url(#pattern-\(period.kind.rawValue))\"/>")
+            out.append(Markup.rect("fill", x: x0 + 1, y: y, width: x1 - x0 - 2, height: h))
+            out.append(Markup.rect("pattern", x: x0 + 1, y: y, width: x1 - x0 - 2, height: h, fill: "url(#pattern-\(period.kind.rawValue))"))
             if let text = Markup.fit(words, width: x1 - x0 - 10) {
-                out.append("<text x=\"\(Markup.number(x0 + 6))\" y=\"\(Markup.number(y + 15))\">\(Markup.escape(text))</text>")
+                out.append(Markup.text(text, x: x0 + 6, y: y + 15))
             }
             out.append("</g>")
         }
@@ -50,8 +45,7 @@ extension TimelineSVG {
             out.append("<g class=\"mark\(mark.revoked ? " revoked" : "")\">")
             out.append("<title>\(Markup.escape("\(lane.id): bought \(mark.label)\(mark.revoked ? ", later refunded" : "")"))</title>")
             out.append("<path d=\"M\(Markup.number(x)) \(Markup.number(cy - 7)) l7 7 l-7 7 l-7 -7 z\"/>")
-            let words = mark.label + (mark.revoked ? " refunded" : "")
-            out.append("<text x=\"\(Markup.number(x + 10))\" y=\"\(Markup.number(cy + 4))\">\(Markup.escape(words))</text>")
+            out.append(Markup.text(mark.label + (mark.revoked ? " refunded" : ""), x: x + 10, y: cy + 4))
             out.append("</g>")
         }
     }
@@ -71,31 +65,32 @@ extension TimelineSVG {
         return runs
     }
 
-    /// The rows compared after each event, one cell per run of equal values; differing cells are hatched and marked ≠.
+    /// The rows compared after each event, one cell per run of equal values; differing cells
+    /// are hatched and marked ≠.
     mutating func drawRows() {
         guard !timeline.rows.isEmpty else { return }
         y += 8
-        out.append(
-            "<text class=\"heading\" x=\"8\" y=\"\(Markup.number(y + 4))\">compared after each event</text>")
+        out.append(Markup.text("compared after each event", x: 8, y: y + 4, cls: "heading"))
         y += 12
         for row in timeline.rows {
-            out.append(
-                "<g class=\"row\" data-row=\"\(row.role.rawValue)\" data-topic=\"\(Markup.escape(row.topic))\">")
-            out.append("<text class=\"row-topic\" x=\"10\" y=\"\(Markup.number(y + 11))\">\(Markup.escape(row.topic))</text>")
-            out.append("<text class=\"row-title\" x=\"10\" y=\"\(Markup.number(y + 23))\">\(Markup.escape(row.title))</text>")
+            out.append(Markup.tag("g", ["class": "row", "data-row": row.role.rawValue, "data-topic": row.topic]))
+            out.append(Markup.text(row.topic, x: 10, y: y + 11, cls: "row-topic"))
+            out.append(Markup.text(row.title, x: 10, y: y + 23, cls: "row-title"))
             for run in Self.runs(row) {
                 let x0 = layout.x(Double(run.first))
                 let x1 = layout.x(Double(run.last + 1))
                 let differs = run.differs && row.role != .deviceClock
                 let events = run.first == run.last ? "event \(run.first + 1)" : "events \(run.first + 1)–\(run.last + 1)"
-                out.append(
-                    "<g class=\"cell\(differs ? " differs" : "")\" data-events=\"\((run.first...run.last).map { "\($0 + 1)" }.joined(separator: " "))\">"
-                        + "<title>\(Markup.escape("After \(events), \(row.topic) \(row.title): \(run.text)\(differs ? " (differs)" : "")"))</title>")
-                let box = "x=\"\(Markup.number(x0 + 1))\" y=\"\(Markup.number(y + 2))\" width=\"\(Markup.number(max(1, x1 - x0 - 2)))\" height=\"\(Markup.number(TimelineLayout.rowHeight - 4))\""
-                out.append("<rect \(box) rx=\"3\"/>")
-                if differs { out.append("<rect class=\"hatch\" \(box) rx=\"3\" fill=\"url(#pattern-differs)\"/>") }
+                let numbers = (run.first...run.last).map { "\($0 + 1)" }.joined(separator: " ")
+                out.append(Markup.tag("g", ["class": differs ? "cell differs" : "cell", "data-events": numbers]))
+                out.append("<title>\(Markup.escape("After \(events), \(row.topic) \(row.title): \(run.text)\(differs ? " (differs)" : "")"))</title>")
+                let height = TimelineLayout.rowHeight - 4
+                out.append(Markup.rect(nil, x: x0 + 1, y: y + 2, width: x1 - x0 - 2, height: height))
+                if differs {
+                    out.append(Markup.rect("hatch", x: x0 + 1, y: y + 2, width: x1 - x0 - 2, height: height, fill: "url(#pattern-differs)"))
+                }
                 if let text = Markup.fit((differs ? "≠ " : "") + run.text, width: x1 - x0 - 8) {
-                    out.append("<text x=\"\(Markup.number(x0 + 5))\" y=\"\(Markup.number(y + 17))\">\(Markup.escape(text))</text>")
+                    out.append(Markup.text(text, x: x0 + 5, y: y + 17))
                 }
                 out.append("</g>")
             }

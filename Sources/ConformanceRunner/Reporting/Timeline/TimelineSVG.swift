@@ -63,8 +63,7 @@ struct TimelineSVG {
         out.append(
             "<rect class=\"diverged-band\" x=\"\(Markup.number(x0))\" y=\"18\" width=\"\(Markup.number(x1 - x0))\" "
                 + "height=\"\(Markup.number(height - 26))\"><title>The checks failed after event \(at + 1)</title></rect>")
-        out.append(
-            "<text class=\"diverged-label\" x=\"\(Markup.number((x0 + x1) / 2))\" y=\"14\" text-anchor=\"middle\">diverged after \(at + 1)</text>")
+        out.append(Markup.text("diverged after \(at + 1)", x: (x0 + x1) / 2, y: 14, cls: "diverged-label", anchor: "middle"))
     }
 
     private mutating func drawMarkers() {
@@ -87,13 +86,14 @@ struct TimelineSVG {
                 out.append("<path class=\"span\" d=\"M\(a) \(Markup.number(cy + 8)) V\(Markup.number(cy)) H\(b) V\(Markup.number(cy + 8))\"/>")
             }
             if diverged {
-                out.append("<rect x=\"\(Markup.number(cx - 13))\" y=\"\(Markup.number(cy - 13))\" width=\"26\" height=\"26\" transform=\"rotate(45 \(Markup.number(cx)) \(Markup.number(cy)))\"/>")
+                let (x, y) = (Markup.number(cx), Markup.number(cy))
+                out.append("<rect x=\"\(Markup.number(cx - 13))\" y=\"\(Markup.number(cy - 13))\" width=\"26\" height=\"26\" transform=\"rotate(45 \(x) \(y))\"/>")
             } else {
                 out.append("<circle cx=\"\(Markup.number(cx))\" cy=\"\(Markup.number(cy))\" r=\"11\"/>")
             }
-            out.append("<text x=\"\(Markup.number(cx))\" y=\"\(Markup.number(cy + 4))\" text-anchor=\"middle\">\(event.number)</text>")
+            out.append(Markup.text("\(event.number)", x: cx, y: cy + 4, anchor: "middle"))
             if advance, let label = Markup.fit(Self.spanLabel(event.text), width: layout.x(i + 1) - layout.x(i) - 40) {
-                out.append("<text class=\"span-label\" x=\"\(Markup.number(cx + 16))\" y=\"\(Markup.number(cy - 4))\">\(Markup.escape(label))</text>")
+                out.append(Markup.text(label, x: cx + 16, y: cy - 4, cls: "span-label"))
             }
             out.append("</g>")
         }
@@ -123,7 +123,7 @@ struct TimelineSVG {
                 let text = Markup.date(instant)
                 let x = layout.x(position)
                 guard text != lastText, x - lastX >= 78 || lastText.isEmpty else { continue }
-                out.append("<text x=\"\(Markup.number(x))\" y=\"\(Markup.number(TimelineLayout.dateRow + 4))\" text-anchor=\"middle\">\(Markup.escape(text))</text>")
+                out.append(Markup.text(text, x: x, y: TimelineLayout.dateRow + 4, anchor: "middle"))
                 lastX = x
                 lastText = text
             }
