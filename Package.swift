@@ -57,3 +57,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A module literally named `StoreKit` (Foundation and the facade, re-exported), so store classes
+// written against Apple's StoreKit compile unchanged, and the fixtures that prove it. Only where
+// Apple's StoreKit does not exist: on Apple platforms the name belongs to the SDK.
+#if !canImport(Darwin)
+    package.products.append(.library(name: "StoreKit", targets: ["StoreKit"]))
+    package.targets.append(.target(name: "StoreKit", dependencies: ["StoreKitTestDouble"]))
+    package.targets.append(
+        .testTarget(
+            name: "StoreKitFixtures",
+            dependencies: ["StoreKit", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine"],
+            // Real store classes are mostly written for Swift 5 mode; the fixtures are too.
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ))
+#endif

@@ -1,4 +1,4 @@
-#if !canImport(StoreKit)
+#if !canImport(Darwin)
     import ConformanceRunner
     import Foundation
     import Generators

@@ -4,7 +4,7 @@ import Foundation
 // listener, a legacy "auditor" also iterates Transaction.updates and credits consumables the
 // store has not credited yet. It checks, awaits the server, then credits — so when it looks
 // before the listener credits, the coins are credited twice. Only some interleavings do that.
-#if canImport(StoreKit)
+#if canImport(Darwin)
     import StoreKit
 #else
     import StoreKitTestDouble

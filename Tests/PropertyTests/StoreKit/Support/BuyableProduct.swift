@@ -1,4 +1,4 @@
-#if !canImport(StoreKit)
+#if !canImport(Darwin)
     import StoreKitTestDouble
 
     /// The product a store's buy button offers: from the store's loaded list, else loaded now.

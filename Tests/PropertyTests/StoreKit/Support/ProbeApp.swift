@@ -1,4 +1,4 @@
-#if !canImport(StoreKit)
+#if !canImport(Darwin)
     import ConformanceRunner
     import Foundation
     import PurchaseStateMachine
@@ -85,7 +85,7 @@
     }
 #endif
 
-#if !canImport(StoreKit)
+#if !canImport(Darwin)
     import ConformanceRunner
     import StoreKitTestDouble
 

@@ -1,4 +1,4 @@
-#if !canImport(StoreKit)
+#if !canImport(Darwin)
     import PurchaseStateMachine
 
     /// The catalogs of the scheduling and facade tests (the seed systems' are `SeedCatalogs`).

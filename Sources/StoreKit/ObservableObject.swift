@@ -1,0 +1,41 @@
+#if !canImport(Combine)
+    // On Apple platforms `import StoreKit` makes Combine's `ObservableObject` and `@Published`
+    // visible too (Foundation brings Combine in), and most store classes are `ObservableObject`s
+    // with `@Published` properties. These stand-ins let such a class compile unchanged where
+    // Combine does not exist. They hold values and publish nothing: the conformance runner reads
+    // what the store grants through the adapter's `observe`, not through a view.
+
+    /// An object a view could observe (a stand-in for Combine's `ObservableObject`).
+    public protocol ObservableObject: AnyObject {
+        /// The type of the publisher that announces changes.
+        associatedtype ObjectWillChangePublisher = ObservableObjectPublisher
+        /// Announces that the object is about to change.
+        var objectWillChange: ObjectWillChangePublisher { get }
+    }
+
+    extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+        /// A publisher with no subscribers: announcing a change does nothing.
+        public var objectWillChange: ObservableObjectPublisher { ObservableObjectPublisher() }
+    }
+
+    /// Announces changes of an observable object (a stand-in with no subscribers).
+    public final class ObservableObjectPublisher: Sendable {
+        /// Creates a publisher.
+        public init() {}
+        /// Announces a change; nobody listens in the simulation.
+        public func send() {}
+    }
+
+    /// A property whose changes a view could observe (a stand-in for Combine's `@Published`).
+    @propertyWrapper
+    public struct Published<Value> {
+        /// The property's value.
+        public var wrappedValue: Value
+        /// Wraps an initial value.
+        public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+        /// Wraps an initial value (Combine's older spelling).
+        public init(initialValue: Value) { self.wrappedValue = initialValue }
+    }
+
+    extension Published: Sendable where Value: Sendable {}
+#endif
