@@ -19,12 +19,23 @@ extension Product.SubscriptionInfo {
         public let gracePeriodExpirationDate: Date?
         /// When the App Store signed this information.
         public let signedDate: Date
+        /// The start of the latest run of subscription periods without a gap of more than 60 days.
+        public let recentSubscriptionStartDate: Date
+        /// When the subscription renews next (the latest period's end).
+        public let renewalDate: Date?
+        /// The price of the next renewal, when known.
+        public let renewalPrice: Decimal?
+        /// The currency of `renewalPrice`, when known.
+        public let currency: Locale.Currency?
+        /// The account token of the purchase, if it carried one.
+        public let appAccountToken: UUID?
 
         /// Creates renewal information.
         public init(
             originalTransactionID: UInt64, currentProductID: String, willAutoRenew: Bool, autoRenewPreference: String?,
             expirationReason: RenewalInfo.ExpirationReason?, isInBillingRetry: Bool, gracePeriodExpirationDate: Date?,
-            signedDate: Date
+            signedDate: Date, recentSubscriptionStartDate: Date? = nil, renewalDate: Date? = nil,
+            renewalPrice: Decimal? = nil, currency: Locale.Currency? = nil, appAccountToken: UUID? = nil
         ) {
             self.originalTransactionID = originalTransactionID
             self.currentProductID = currentProductID
@@ -34,6 +45,11 @@ extension Product.SubscriptionInfo {
             self.isInBillingRetry = isInBillingRetry
             self.gracePeriodExpirationDate = gracePeriodExpirationDate
             self.signedDate = signedDate
+            self.recentSubscriptionStartDate = recentSubscriptionStartDate ?? signedDate
+            self.renewalDate = renewalDate
+            self.renewalPrice = renewalPrice
+            self.currency = currency
+            self.appAccountToken = appAccountToken
         }
 
         /// Why a subscription expired.

@@ -18,7 +18,7 @@ extension Transaction {
         public func makeAsyncIterator() -> AsyncIterator {
             guard let session = StoreSession.current else { return AsyncIterator(channel: nil, snapshot: []) }
             if case .updates = source {
-                let channel = UpdatesChannel()
+                let channel = UpdatesChannel<Element>()
                 session.register(channel)
                 return AsyncIterator(channel: channel, snapshot: [])
             }
@@ -27,11 +27,11 @@ extension Transaction {
 
         /// Iterates the elements; `next()` waits for the App Store only for `updates`.
         public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
-            let channel: UpdatesChannel?
+            let channel: UpdatesChannel<Element>?
             var snapshot: [Element]
             var index = 0
 
-            init(channel: UpdatesChannel?, snapshot: [Element]) {
+            init(channel: UpdatesChannel<Element>?, snapshot: [Element]) {
                 self.channel = channel
                 self.snapshot = snapshot
             }

@@ -41,6 +41,10 @@ public struct Transaction: Identifiable, Hashable, Sendable {
     public let signedDate: Date
     /// The server environment that signed it (always `.xcode` in the simulation).
     public let environment: AppStore.Environment
+    /// What the customer paid (the catalog's price times the quantity), when known.
+    public let price: Decimal?
+    /// The currency of `price`, when known.
+    public let currency: Locale.Currency?
 
     /// Creates a transaction value; the simulation makes them from the history's transactions.
     public init(
@@ -49,7 +53,8 @@ public struct Transaction: Identifiable, Hashable, Sendable {
         revocationReason: Transaction.RevocationReason? = nil, isUpgraded: Bool = false,
         ownershipType: Transaction.OwnershipType = .purchased, offerType: Transaction.OfferType? = nil,
         appAccountToken: UUID? = nil, subscriptionGroupID: String? = nil, purchasedQuantity: Int = 1,
-        reason: Transaction.Reason = .purchase, signedDate: Date, environment: AppStore.Environment = .xcode
+        reason: Transaction.Reason = .purchase, signedDate: Date, environment: AppStore.Environment = .xcode,
+        price: Decimal? = nil, currency: Locale.Currency? = nil
     ) {
         self.id = id
         self.originalID = originalID
@@ -69,6 +74,8 @@ public struct Transaction: Identifiable, Hashable, Sendable {
         self.reason = reason
         self.signedDate = signedDate
         self.environment = environment
+        self.price = price
+        self.currency = currency
     }
 
     /// Tells the App Store the app delivered the content: the transaction leaves `unfinished`.

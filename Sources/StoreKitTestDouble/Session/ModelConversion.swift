@@ -16,7 +16,9 @@ enum ModelConversion {
         }
     }
 
-    static func transaction(_ tx: PurchaseStateMachine.Transaction) -> Transaction {
+    static func transaction(
+        _ tx: PurchaseStateMachine.Transaction, price: Decimal? = nil, currency: Locale.Currency? = nil
+    ) -> Transaction {
         Transaction(
             id: tx.id, originalID: tx.originalID, productID: tx.productID, productType: productType(tx.productType),
             purchaseDate: date(tx.purchaseDate), originalPurchaseDate: date(tx.originalPurchaseDate),
@@ -26,7 +28,8 @@ enum ModelConversion {
             offerType: tx.offerType.map(offerType),
             appAccountToken: tx.appAccountToken.flatMap { UUID(uuidString: $0) },
             subscriptionGroupID: tx.subscriptionGroupID, purchasedQuantity: tx.purchasedQuantity,
-            reason: tx.reason == .renewal ? .renewal : .purchase, signedDate: date(tx.signedDate))
+            reason: tx.reason == .renewal ? .renewal : .purchase, signedDate: date(tx.signedDate),
+            price: price.map { $0 * Decimal(tx.purchasedQuantity) }, currency: currency)
     }
 
     static func offerType(_ type: PurchaseStateMachine.OfferType) -> Transaction.OfferType {
@@ -39,8 +42,10 @@ enum ModelConversion {
     }
 
     /// A delivery as `VerificationResult`; a failed verification reports `invalidSignature`.
-    static func verification(_ delivery: Delivery) -> VerificationResult<Transaction> {
-        let tx = transaction(delivery.transaction)
+    static func verification(
+        _ delivery: Delivery, price: Decimal? = nil, currency: Locale.Currency? = nil
+    ) -> VerificationResult<Transaction> {
+        let tx = transaction(delivery.transaction, price: price, currency: currency)
         return delivery.verified ? .verified(tx) : .unverified(tx, .invalidSignature)
     }
 

@@ -21,7 +21,7 @@ final class StoreSession: @unchecked Sendable {
     }
 
     unowned(unsafe) let scheduler: Scheduler
-    private let products: [String: Product]
+    let products: [String: Product]
     /// What StoreKit shows the app now.
     private(set) var context: SubjectContext
     /// What StoreKit will show once the App Store acts on the current event (delivers the
@@ -30,7 +30,14 @@ final class StoreSession: @unchecked Sendable {
     private(set) var isAlive = true
     private var finished: [UInt64] = []
     private var finishedIDs: Set<UInt64> = []
-    private var channels: [WeakChannel] = []
+    private var channels = ChannelSet<VerificationResult<Transaction>>()
+    /// Iterations of `Product.SubscriptionInfo.Status.updates`.
+    var statusChannels = ChannelSet<Product.SubscriptionInfo.Status>()
+    /// The statuses last published on `Status.updates` (nil while nobody listens).
+    var publishedStatuses: [GroupStatuses]?
+    /// Iterations of the sequences the model never emits on (`Storefront.updates`,
+    /// `Message.messages`), ended when the app is terminated.
+    var silentChannels: [() -> Void] = []
     private var launchDeliveries: [Delivery]
     private var launchDeliveriesPosted = false
     /// The purchase being delivered, until the app calls `purchase()` for it.
@@ -52,6 +59,7 @@ final class StoreSession: @unchecked Sendable {
     func update(_ context: SubjectContext) {
         self.context = context
         staged = nil
+        publishStatusChanges()
     }
 
     /// Keeps showing the state before the current event until the App Store acts on it.
@@ -59,11 +67,13 @@ final class StoreSession: @unchecked Sendable {
         staged = context
     }
 
-    /// Shows the app the state after the current event.
-    func reveal() {
+    /// Shows the app the state after the current event and, unless the caller does it after its
+    /// own emission, publishes the subscription statuses that changed.
+    func reveal(publishing: Bool = true) {
         guard let staged else { return }
         context = staged
         self.staged = nil
+        if publishing { publishStatusChanges() }
     }
 
     /// The transactions finished since the last call.
@@ -82,8 +92,11 @@ final class StoreSession: @unchecked Sendable {
     func kill() {
         isAlive = false
         plannedPurchase = nil
-        for channel in channels { channel.value?.end() }
-        channels.removeAll()
+        channels.endAll()
+        statusChannels.endAll()
+        publishedStatuses = nil
+        for end in silentChannels { end() }
+        silentChannels.removeAll()
     }
 
     /// Suspends the caller until the simulated App Store answers, at a time the scheduler picks;
@@ -102,9 +115,9 @@ final class StoreSession: @unchecked Sendable {
 
     /// Starts an iteration of `updates`; the launch's unfinished transactions go to the
     /// iterations that exist when the App Store gets to deliver them.
-    func register(_ channel: UpdatesChannel) {
+    func register(_ channel: UpdatesChannel<VerificationResult<Transaction>>) {
         guard isAlive else { return channel.end() }
-        channels.append(WeakChannel(value: channel))
+        channels.add(channel)
         guard !launchDeliveriesPosted, !launchDeliveries.isEmpty else { return }
         launchDeliveriesPosted = true
         scheduler.post("deliver \(launchDeliveries.count) unfinished transactions at launch") { [self] in
@@ -117,16 +130,15 @@ final class StoreSession: @unchecked Sendable {
     /// Emits `delivery` on `updates` at a time the scheduler picks.
     func deliver(_ delivery: Delivery) {
         scheduler.post("deliver #\(delivery.transaction.id) on Transaction.updates") { [self] in
-            reveal()
+            reveal(publishing: false)
             emit(delivery)
+            publishStatusChanges()
         }
     }
 
     private func emit(_ delivery: Delivery) {
         guard isAlive else { return }
-        channels.removeAll { $0.value == nil }
-        let element = ModelConversion.verification(delivery)
-        for channel in channels { channel.value?.push(element) }
+        channels.push(verification(delivery))
     }
 
     // MARK: Purchases
@@ -147,7 +159,7 @@ final class StoreSession: @unchecked Sendable {
         switch planned.result {
         case .success:
             guard let delivery = planned.delivery else { return (.failure, true) }
-            return (.result(.success(ModelConversion.verification(delivery))), true)
+            return (.result(.success(verification(delivery))), true)
         case .userCancelled: return (.result(.userCancelled), true)
         case .pending: return (.result(.pending), true)
         case .failed: return (.failure, true)
@@ -173,41 +185,15 @@ final class StoreSession: @unchecked Sendable {
         case .unfinished: deliveries = views.unfinished.filter { !finishedIDs.contains($0.transaction.id) }
         case .all: deliveries = views.all
         }
-        return deliveries.map(ModelConversion.verification)
+        return deliveries.map(verification)
     }
 
     func latest(for productID: String) -> VerificationResult<Transaction>? {
         guard isAlive else { return nil }
-        return context.views.latest(for: productID).map(ModelConversion.verification)
+        return context.views.latest(for: productID).map(verification)
     }
 
     func isEligibleForIntroOffer(group: String) -> Bool {
         isAlive && context.views.isEligibleForIntroOffer(group: group)
     }
-
-    func statuses(of group: String) -> [Product.SubscriptionInfo.Status] {
-        guard isAlive, let entry = context.views.statuses.first(where: { $0.group == group }) else { return [] }
-        let all = context.views.all
-        return entry.statuses.compactMap { status in
-            guard let delivery = all.last(where: { $0.transaction.id == status.transactionID }) else { return nil }
-            let tx = delivery.transaction
-            let info = status.renewalInfo
-            let renewal = RenewalInfo(
-                originalTransactionID: tx.originalID, currentProductID: tx.productID, willAutoRenew: info.willAutoRenew,
-                autoRenewPreference: info.autoRenewPreference,
-                expirationReason: info.expirationReason.map(ModelConversion.expirationReason),
-                isInBillingRetry: info.isInBillingRetry,
-                gracePeriodExpirationDate: info.gracePeriodExpirationDate.map(ModelConversion.date),
-                signedDate: ModelConversion.date(context.serverNow))
-            return Product.SubscriptionInfo.Status(
-                state: ModelConversion.renewalState(status.state),
-                renewalInfo: delivery.verified ? .verified(renewal) : .unverified(renewal, .invalidSignature),
-                transaction: ModelConversion.verification(delivery))
-        }
-    }
-}
-
-/// A registered iteration of `updates`, dropped when the app stops iterating.
-struct WeakChannel {
-    weak var value: UpdatesChannel?
 }

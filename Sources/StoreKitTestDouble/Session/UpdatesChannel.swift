@@ -1,14 +1,18 @@
 import Synchronization
 
-/// One iteration of `Transaction.updates`: the elements emitted since it started, and the
-/// listener waiting for the next one.
-final class UpdatesChannel: Sendable {
-    typealias Element = VerificationResult<Transaction>
-
+/// One iteration of a live sequence (`Transaction.updates`, `Status.updates`, `Storefront.updates`
+/// …): the elements emitted since it started, and the listener waiting for the next one.
+final class UpdatesChannel<Element: Sendable>: Sendable {
     private struct State: ~Copyable {
         var buffer: [Element] = []
         var waiter: UnsafeContinuation<Element?, Never>?
         var ended = false
+    }
+
+    /// What `next()` finds without waiting.
+    private enum Now {
+        case element(Element)
+        case ended, wait
     }
 
     private let state = Mutex(State())
@@ -40,10 +44,6 @@ final class UpdatesChannel: Sendable {
 
     /// The next element: at once when one is waiting, otherwise when the App Store emits one.
     func next() async -> Element? {
-        enum Now {
-            case element(Element)
-            case ended, wait
-        }
         let now = state.withLock { state -> Now in
             if !state.buffer.isEmpty { return .element(state.buffer.removeFirst()) }
             return state.ended ? .ended : .wait
