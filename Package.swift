@@ -67,7 +67,7 @@ let package = Package(
     package.targets.append(
         .testTarget(
             name: "StoreKitFixtures",
-            dependencies: ["StoreKit", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine"],
+            dependencies: ["StoreKit", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine", "SeedSystems"],
             // Real store classes are mostly written for Swift 5 mode; the fixtures are too.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ))

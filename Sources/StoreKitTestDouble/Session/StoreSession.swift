@@ -1,3 +1,4 @@
+import Foundation
 import ConformanceRunner
 import PurchaseStateMachine
 
@@ -38,6 +39,12 @@ final class StoreSession: @unchecked Sendable {
     /// Iterations of the sequences the model never emits on (`Storefront.updates`,
     /// `Message.messages`), ended when the app is terminated.
     var silentChannels: [() -> Void] = []
+    /// StoreKit 1's queue of this launch, once the app asked for it.
+    var paymentQueue: SKPaymentQueue?
+    /// The app receipt's file, once the app asked for it (removed when the app is terminated).
+    var receiptFile: URL?
+    /// What the receipt file holds now.
+    var receiptWritten: Data?
     private var launchDeliveries: [Delivery]
     private var launchDeliveriesPosted = false
     /// The purchase being delivered, until the app calls `purchase()` for it.
@@ -97,6 +104,9 @@ final class StoreSession: @unchecked Sendable {
         publishedStatuses = nil
         for end in silentChannels { end() }
         silentChannels.removeAll()
+        paymentQueue = nil
+        if let receiptFile { try? FileManager.default.removeItem(at: receiptFile) }
+        receiptFile = nil
     }
 
     /// Suspends the caller until the simulated App Store answers, at a time the scheduler picks;
@@ -118,6 +128,11 @@ final class StoreSession: @unchecked Sendable {
     func register(_ channel: UpdatesChannel<VerificationResult<Transaction>>) {
         guard isAlive else { return channel.end() }
         channels.add(channel)
+        postLaunchDeliveries()
+    }
+
+    /// Has the App Store deliver the launch's unfinished transactions (once per launch).
+    func postLaunchDeliveries() {
         guard !launchDeliveriesPosted, !launchDeliveries.isEmpty else { return }
         launchDeliveriesPosted = true
         scheduler.post("deliver \(launchDeliveries.count) unfinished transactions at launch") { [self] in
@@ -138,7 +153,9 @@ final class StoreSession: @unchecked Sendable {
 
     private func emit(_ delivery: Delivery) {
         guard isAlive else { return }
-        channels.push(verification(delivery))
+        let element = verification(delivery)
+        channels.push(element)
+        paymentQueue?.receive(element)
     }
 
     // MARK: Purchases
