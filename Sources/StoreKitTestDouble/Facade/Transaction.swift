@@ -111,8 +111,16 @@ public struct Transaction: Identifiable, Hashable, Sendable {
     }
 
     /// The current entitlement for one product, if any (deprecated in StoreKit; kept for older code).
+    ///
+    /// When the model lists more than one (a refund reversed after a new purchase), the most
+    /// recent verified one, else the most recent.
     public static func currentEntitlement(for productID: String) async -> VerificationResult<Transaction>? {
-        StoreSession.current?.snapshot(.entitlements(productID: productID)).first
+        let all = StoreSession.current?.snapshot(.entitlements(productID: productID)) ?? []
+        let verified = all.filter { if case .verified = $0 { true } else { false } }
+        return (verified.isEmpty ? all : verified).max {
+            ($0.unsafePayloadValue.purchaseDate, $0.unsafePayloadValue.id)
+                < ($1.unsafePayloadValue.purchaseDate, $1.unsafePayloadValue.id)
+        }
     }
 
     /// The most recent transaction for a product, or nil when the customer never bought it.

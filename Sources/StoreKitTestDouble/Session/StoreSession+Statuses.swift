@@ -66,6 +66,19 @@ extension StoreSession {
 
     // MARK: Status.updates
 
+    /// What the app sees changed: publishes status changes and wakes the entitlement tasks.
+    func storeChanged() {
+        publishStatusChanges()
+        if !changeChannels.isEmpty { changeChannels.push(0) }
+    }
+
+    /// A channel that receives an element whenever what the app sees changes.
+    func changes() -> UpdatesChannel<Int> {
+        let channel = UpdatesChannel<Int>()
+        if isAlive { changeChannels.add(channel) } else { channel.end() }
+        return channel
+    }
+
     /// Starts an iteration of `Product.SubscriptionInfo.Status.updates`.
     func register(_ channel: UpdatesChannel<Product.SubscriptionInfo.Status>) {
         guard isAlive else { return channel.end() }

@@ -34,6 +34,8 @@ final class StoreSession: @unchecked Sendable {
     private var channels = ChannelSet<VerificationResult<Transaction>>()
     /// Iterations of `Product.SubscriptionInfo.Status.updates`.
     var statusChannels = ChannelSet<Product.SubscriptionInfo.Status>()
+    /// Iterations waiting for any change of what the app sees (SwiftUI's entitlement tasks).
+    var changeChannels = ChannelSet<Int>()
     /// The statuses last published on `Status.updates` (nil while nobody listens).
     var publishedStatuses: [GroupStatuses]?
     /// Iterations of the sequences the model never emits on (`Storefront.updates`,
@@ -66,7 +68,7 @@ final class StoreSession: @unchecked Sendable {
     func update(_ context: SubjectContext) {
         self.context = context
         staged = nil
-        publishStatusChanges()
+        storeChanged()
     }
 
     /// Keeps showing the state before the current event until the App Store acts on it.
@@ -80,7 +82,7 @@ final class StoreSession: @unchecked Sendable {
         guard let staged else { return }
         context = staged
         self.staged = nil
-        if publishing { publishStatusChanges() }
+        if publishing { storeChanged() }
     }
 
     /// The transactions finished since the last call.
@@ -101,6 +103,7 @@ final class StoreSession: @unchecked Sendable {
         plannedPurchase = nil
         channels.endAll()
         statusChannels.endAll()
+        changeChannels.endAll()
         publishedStatuses = nil
         for end in silentChannels { end() }
         silentChannels.removeAll()
@@ -147,7 +150,7 @@ final class StoreSession: @unchecked Sendable {
         scheduler.post("deliver #\(delivery.transaction.id) on Transaction.updates") { [self] in
             reveal(publishing: false)
             emit(delivery)
-            publishStatusChanges()
+            storeChanged()
         }
     }
 
