@@ -1,3 +1,4 @@
+import Foundation
 import PurchaseStateMachine
 
 extension FailureReport {
@@ -71,6 +72,11 @@ extension FailureReport {
         }
         if flaky {
             out.append("  The minimal history passed when replayed: the subject does not behave the same way twice.")
+            if ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil {
+                out.append(
+                    "  If it iterates a Set or Dictionary, run again with SWIFT_DETERMINISTIC_HASHING=1 in the "
+                        + "environment (their order then stays the same from run to run and process to process).")
+            }
         }
         return out.joined(separator: "\n")
     }

@@ -40,6 +40,7 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
                     "the app did not finish launching: App.launch(on:) still waits for something that never happens")
             }
             self.store = store
+            guard LaunchedStores.recordFresh(store) else { throw SubjectError(LaunchedStores.singletonFault) }
             return try reply(session)
         }
     }
