@@ -7,4 +7,7 @@
 // platforms see docs/StoreKitFacade.md §1.
 
 @_exported import Foundation
+// Observation too: on Apple platforms `@Observable` store classes often reach it through their
+// other imports; re-exporting it keeps `import StoreKit` alone enough.
+@_exported import Observation
 @_exported import StoreKitTestDouble

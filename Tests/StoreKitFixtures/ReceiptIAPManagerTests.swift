@@ -64,7 +64,7 @@ struct ReceiptIAPManagerTests {
                 .purchase(Purchase(product: "extras.monthly", outcome: .userCancelled)),
                 .purchase(Purchase(product: "extras.monthly", outcome: .failed)), .restore,
             ]) == [
-                "products [\"extras.monthly\", \"premium.yearly\", \"standard.yearly\"] invalid []",
+                "products [\"premium.yearly\", \"standard.yearly\", \"extras.monthly\"] invalid []",
                 "premium.yearly purchasing", "premium.yearly purchased #1",
                 "extras.monthly purchasing", "extras.monthly deferred",
                 "extras.monthly purchasing", "extras.monthly failed (cancelled)",

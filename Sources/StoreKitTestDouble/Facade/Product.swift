@@ -38,7 +38,8 @@ public struct Product: Identifiable, Hashable, Sendable {
         self.subscription = subscription
     }
 
-    /// Loads the products with the given identifiers; unknown identifiers are left out.
+    /// Loads the products with the given identifiers, in the catalog's order (StoreKit's order is
+    /// unspecified; this one does not depend on hashing); unknown identifiers are left out.
     ///
     /// Suspends until the simulated App Store answers: other work may run meanwhile, in an order
     /// the scheduler chooses.

@@ -86,8 +86,14 @@ final class StoreSession: @unchecked Sendable {
     }
 
     /// The transactions finished since the last call.
+    ///
+    /// Once reported, the model knows of them: the next context's `unfinished` is the truth, and
+    /// a transaction delivered again (a refund of one the app finished) is unfinished again.
     func takeFinished() -> [UInt64] {
-        defer { finished.removeAll() }
+        defer {
+            finished.removeAll()
+            finishedIDs.removeAll()
+        }
         return finished
     }
 
@@ -146,7 +152,16 @@ final class StoreSession: @unchecked Sendable {
     }
 
     /// Emits `delivery` on `updates` at a time the scheduler picks.
+    ///
+    /// A finish of the same id the app made during the last query is not reported yet (a query
+    /// has no reply); reported now it would count as finishing this delivery, so it is dropped:
+    /// the delivery is unfinished until the app finishes it.
     func deliver(_ delivery: Delivery) {
+        let id = delivery.transaction.id
+        if finished.contains(id) {
+            finished.removeAll { $0 == id }
+            finishedIDs.remove(id)
+        }
         scheduler.post("deliver #\(delivery.transaction.id) on Transaction.updates") { [self] in
             reveal(publishing: false)
             emit(delivery)
@@ -188,8 +203,11 @@ final class StoreSession: @unchecked Sendable {
 
     // MARK: Queries
 
+    /// The known products among `ids`, in the catalog's order: the same whatever order the
+    /// app's collection has (a `Set` or a dictionary's keys iterate in the process's hash order).
     func products(for ids: [String]) -> [Product] {
-        ids.compactMap { products[$0] }
+        let wanted = Set(ids)
+        return context.views.catalog.products.compactMap { wanted.contains($0.id) ? products[$0.id] : nil }
     }
 
     /// A query sequence's elements now.

@@ -98,6 +98,9 @@ open class SKPaymentQueue: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Shows the offer-code redemption sheet (the simulation shows nothing).
+    open func presentCodeRedemptionSheet() {}
+
     /// Restores, tagging the request with an account name (ignored).
     open func restoreCompletedTransactions(withApplicationUsername username: String?) {
         restoreCompletedTransactions()

@@ -81,7 +81,7 @@ open class SKProductsRequest: SKRequest, @unchecked Sendable {
 
 /// The App Store's answer to a products request (`SKProductsResponse`).
 open class SKProductsResponse: NSObject, @unchecked Sendable {
-    /// The products found, in identifier order (deterministic; StoreKit's order is unspecified).
+    /// The products found, in the catalog's order (deterministic; StoreKit's order is unspecified).
     open private(set) var products: [SKProduct]
     /// The identifiers the App Store does not know, in order.
     open private(set) var invalidProductIdentifiers: [String]

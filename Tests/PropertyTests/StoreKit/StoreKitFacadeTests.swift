@@ -16,7 +16,7 @@
 
             init() { ProbeApp.recorder.reset() }
 
-            @Test("Products load from the catalog with StoreKit's types, prices and subscription details")
+            @Test("Products load from the catalog, in its order, with StoreKit's types, prices and subscription details")
             func productsLoad() throws {
                 ProbeApp.script = ProbeScript(launch: { _ in
                     let products =
@@ -39,9 +39,9 @@
                 #expect(ProbeOutcome.failure(outcome) == nil)
                 #expect(
                     recorder.all == [
+                        "coins.100 Consumable $0.99 0.99",
                         "premium Non-Consumable $4.99 4.99",
                         "pro.monthly Auto-Renewable $9.99 9.99 group pro every 1 month intro freeTrial 1 week",
-                        "coins.100 Consumable $0.99 0.99",
                     ])
             }
 
