@@ -51,4 +51,17 @@ struct PurchaseHistoryStoreTests {
         #expect(
             shown.last == ["#2 theme.dark Non-Consumable $1.99 refunded", "latest theme.dark: #2", "unfinished 1, signed true"])
     }
+
+    @Test("What the app finished at its last query before a relaunch counts as finished, not delivered again")
+    func finishedBeforeRelaunch() {
+        let history = History(catalog: FixtureCatalogs.shop, events: [.purchase("theme.dark"), .relaunch])
+        let replayer = Replayer(
+            checks: CheckSelection(builtIn: [.subjectResponds]),
+            factory: StoreKitSubject<PurchaseHistoryApp>.factory())
+        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome else {
+            Issue.record("the replay failed")
+            return
+        }
+        #expect(trace.last?.messages.last?.hasSuffix("→ finished #1") == true)
+    }
 }

@@ -10,6 +10,9 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
     private let options: StoreKitSubject<App>.Options
     private let start: Instant
     private var store: App.Store?
+    /// What the app finished at its last query before it was terminated (a query has no reply):
+    /// reported with the next launch, whose deliveries leave them out.
+    private var finishedBeforeTermination: [UInt64] = []
     private var ended = false
     /// The store's clock, measured from the history's start, as of the current message.
     private var storeElapsed = Duration.zero
@@ -28,8 +31,12 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
 
     func launch(unfinished: [Delivery], context: SubjectContext) throws(SubjectError) -> [UInt64] {
         try handle(context) { () throws(SubjectError) -> [UInt64] in
+            let carried = finishedBeforeTermination
+            finishedBeforeTermination = []
             let session = StoreSession(
-                scheduler: scheduler, products: products, context: context, launchDeliveries: unfinished)
+                scheduler: scheduler, products: products, context: context,
+                launchDeliveries: unfinished.filter { !carried.contains($0.transaction.id) })
+            for id in carried { session.finish(id) }
             scheduler.session = session
             self.device.defaults.acceptsWrites = true
             let device = Unchecked(self.device)
@@ -187,6 +194,7 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
 
     private func shutDown() {
         scheduler.drive {
+            if let session = scheduler.session, session.isAlive { finishedBeforeTermination += session.takeFinished() }
             scheduler.session?.kill()
             device.defaults.acceptsWrites = false
             store = nil
