@@ -67,3 +67,21 @@ extension Product.PurchaseError: LocalizedError {
         }
     }
 }
+
+extension Product: CustomDebugStringConvertible {
+    /// The product as JSON with sorted keys (the fields the mirror knows).
+    public var jsonRepresentation: Data {
+        var fields: [String: Any] = [
+            "id": id, "type": type.rawValue, "displayName": displayName, "description": description,
+            "displayPrice": displayPrice, "price": "\(price)", "isFamilyShareable": isFamilyShareable,
+        ]
+        if let subscription {
+            fields["subscriptionGroupID"] = subscription.subscriptionGroupID
+            fields["subscriptionPeriod"] = subscription.subscriptionPeriod.debugDescription
+        }
+        return SimulatedIdentity.json(fields)
+    }
+
+    /// The product's JSON, as StoreKit prints it.
+    public var debugDescription: String { String(decoding: jsonRepresentation, as: UTF8.self) }
+}
