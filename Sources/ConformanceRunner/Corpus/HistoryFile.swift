@@ -18,6 +18,17 @@ public enum HistoryFile {
         }
     }
 
+    /// Reads, parses and validates the Google Play history at `path` (`"storeKind": "googlePlay"`).
+    public static func readPlay(_ path: String) throws(FormatError) -> PlayHistory {
+        do { return try PlayHistory(text: try readText(path)) } catch { throw error.file == nil ? error.inFile(path) : error }
+    }
+
+    /// Whether the file at `path` is a Google Play history (false when it cannot be read as JSON).
+    public static func isPlay(_ path: String) -> Bool {
+        guard let text = try? readText(path), let json = try? JSONValue.parse(text) else { return false }
+        return PlayHistory.isPlay(json)
+    }
+
     /// Reads a catalog: an Xcode `.storekit` file, or JSON with a `products` array (a bare
     /// catalog or a history file's inline catalog).
     public static func readCatalog(_ path: String) throws(FormatError) -> Catalog {

@@ -13,6 +13,12 @@ extension History {
             throw r.error(
                 "format", format.map { "\"\($0)\" is not \"\(History.format)\"" } ?? "is required (\"\(History.format)\")")
         }
+        // `storeKind` (absent or "appStore" here); a Google Play history is read by `PlayHistory`.
+        if let kind = try r.optionalString("storeKind"), kind != "appStore" {
+            throw r.error("storeKind", kind == PlayHistory.storeKind
+                ? "this is a Google Play history; read it with PlayHistory (the tool does so by itself)"
+                : "\"\(kind)\" is not \"appStore\" or \"\(PlayHistory.storeKind)\"")
+        }
         name = try r.optionalString("name")
         if let text = try r.optionalString("start") {
             guard let start = Instant(iso8601: text) else {

@@ -1,0 +1,69 @@
+extension PlayCatalog {
+    /// Reads `{"oneTime": [{"id", "multiQuantity"?}], "subscriptions": [{"id", "basePlans": [{"id", "type", "period", "freeTrial"?}]}]}`.
+    public init(json: JSONValue) throws(FormatError) {
+        var r = try JSONObjectReader(json, path: "catalog")
+        var ids: [String] = []
+        func unique(_ id: String, _ reader: JSONObjectReader) throws(FormatError) {
+            guard !id.isEmpty, !ids.contains(id) else { throw reader.error("id", "\"\(id)\" is empty or used twice (ids are unique across the catalog)") }
+            ids.append(id)
+        }
+        var oneTime: [PlayOneTimeProduct] = []
+        if let value = r.optional("oneTime") {
+            guard case .array(let items) = value else { throw r.error("oneTime", "expected an array of products") }
+            for (i, item) in items.enumerated() {
+                var p = try JSONObjectReader(item, path: "catalog.oneTime[\(i)]")
+                let id = try p.string("id")
+                try unique(id, p)
+                oneTime.append(PlayOneTimeProduct(id: id, multiQuantity: try p.optionalBool("multiQuantity") ?? true))
+                try p.finish()
+            }
+        }
+        var subscriptions: [PlaySubscription] = []
+        if let value = r.optional("subscriptions") {
+            guard case .array(let items) = value else { throw r.error("subscriptions", "expected an array of subscriptions") }
+            for (i, item) in items.enumerated() {
+                var s = try JSONObjectReader(item, path: "catalog.subscriptions[\(i)]")
+                let id = try s.string("id")
+                try unique(id, s)
+                guard case .array(let planItems) = try s.required("basePlans"), !planItems.isEmpty else {
+                    throw s.error("basePlans", "expected a non-empty array of base plans")
+                }
+                var plans: [PlayBasePlan] = []
+                for (j, planItem) in planItems.enumerated() {
+                    var b = try JSONObjectReader(planItem, path: "catalog.subscriptions[\(i)].basePlans[\(j)]")
+                    let planID = try b.string("id")
+                    try unique(planID, b)
+                    guard let kind = try b.optionalEnum("type", PlayBasePlan.Kind.allCases.map { ($0.rawValue, $0) }) else {
+                        throw b.error("type", "is required (autoRenewing or prepaid)")
+                    }
+                    guard let period = try b.optionalDuration("period"), period.approximateSeconds >= 86_400 else {
+                        throw b.error("period", "is required: a duration of at least a day such as P1M")
+                    }
+                    plans.append(PlayBasePlan(id: planID, kind: kind, period: period, freeTrial: try b.optionalDuration("freeTrial")))
+                    try b.finish()
+                }
+                subscriptions.append(PlaySubscription(id: id, basePlans: plans))
+                try s.finish()
+            }
+        }
+        try r.finish()
+        self.init(oneTime: oneTime, subscriptions: subscriptions)
+    }
+
+    /// The catalog as a document.
+    public var json: JSONValue {
+        .object([
+            ("oneTime", .array(oneTime.map { .object([("id", .string($0.id)), ("multiQuantity", .bool($0.multiQuantity))]) })),
+            ("subscriptions", .array(subscriptions.map { s in
+                .object([
+                    ("id", .string(s.id)),
+                    ("basePlans", .array(s.basePlans.map { p in
+                        var m: [(key: String, value: JSONValue)] = [("id", .string(p.id)), ("type", .string(p.kind.rawValue)), ("period", .string(p.period.iso8601))]
+                        if let trial = p.freeTrial { m.append(("freeTrial", .string(trial.iso8601))) }
+                        return .object(m)
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,136 @@
+/// One thing that happens in a Google Play history: the customer, Google Play, the app's
+/// process or the clock acts.
+///
+/// Tokens are named by number (`#1` is the first purchase token the history created), so a
+/// history replays without the generator that made it. Acknowledging and consuming are not
+/// events: they are the subject's replies (play-billing-semantics §4, §5). Each kind has a
+/// precondition; an event whose precondition fails is rejected, never silently applied.
+public enum PlayEvent: Hashable, Sendable {
+    /// The customer goes through the purchase flow for a one-time product or a base plan.
+    case purchase(PlayPurchaseRequest)
+    /// The payment of pending purchase token `token` completes (§3).
+    case completePending(token: Int)
+    /// Pending purchase token `token` is canceled, for example because the customer never paid (§3).
+    case cancelPending(token: Int)
+    /// The customer replaces subscription token `token` by base plan `to` in the app (§7).
+    case changePlan(token: Int, to: String, mode: PlayReplacementMode)
+    /// The customer cancels subscription token `token` in the Play Store: auto-renew off (§6.5).
+    case cancel(token: Int)
+    /// The customer restores canceled, unexpired token `token` in the Play Store (§6.5, `SUBSCRIPTION_RESTARTED`).
+    case restore(token: Int)
+    /// The customer schedules a pause of `length` for token `token`, starting at its next renewal (§6.4).
+    case pause(token: Int, length: ISODuration)
+    /// The customer resumes paused token `token` by hand (§6.4).
+    case unpause(token: Int)
+    /// From now on renewal charges fail (`false`) or succeed (`true`); a success recovers grace and hold (§6.3).
+    case setBilling(ok: Bool)
+    /// Token `token` is voided or refunded (§8).
+    case void(token: Int, cause: PlayVoidCause)
+    /// Time passes on Google's clock; renewals, deadlines and expirations inside happen in order (§11).
+    case advanceTime(by: ISODuration)
+    /// The app leaves the foreground and loses its billing connection (§2.1).
+    case background
+    /// The app returns to the foreground, reconnects and calls `queryPurchasesAsync` (§2.1).
+    case resumeApp
+    /// The app process is terminated and launched again; it connects and queries (§2.1).
+    case relaunch
+
+    /// The event kind.
+    public var kind: PlayEventKind {
+        switch self {
+        case .purchase: return .purchase
+        case .completePending: return .completePending
+        case .cancelPending: return .cancelPending
+        case .changePlan: return .changePlan
+        case .cancel: return .cancel
+        case .restore: return .restore
+        case .pause: return .pause
+        case .unpause: return .unpause
+        case .setBilling: return .setBilling
+        case .void: return .void
+        case .advanceTime: return .advanceTime
+        case .background: return .background
+        case .resumeApp: return .resumeApp
+        case .relaunch: return .relaunch
+        }
+    }
+
+    /// The token the event names, if any.
+    public var token: Int? {
+        switch self {
+        case .completePending(let t), .cancelPending(let t), .changePlan(let t, _, _), .cancel(let t), .restore(let t),
+            .pause(let t, _), .unpause(let t), .void(let t, _):
+            return t
+        default: return nil
+        }
+    }
+}
+
+/// The kinds of Play event, in the format's order.
+public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
+    case purchase, completePending, cancelPending, changePlan, cancel, restore, pause, unpause, setBilling, void
+    case advanceTime, background, resumeApp, relaunch
+}
+
+/// What came of a purchase flow (§2.1, §2.2, §3).
+public enum PlayPurchaseOutcome: String, Hashable, Sendable, CaseIterable {
+    /// Paid: the purchase is `PURCHASED`.
+    case ok
+    /// The purchase is `PENDING` until a `completePending` or `cancelPending`.
+    case pending
+    /// The customer backed out (`USER_CANCELED`).
+    case userCanceled
+    /// The flow failed (`ERROR`, `NETWORK_ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
+    case failed
+}
+
+/// The details of a `purchase` event.
+public struct PlayPurchaseRequest: Hashable, Sendable {
+    /// A one-time product id or a base plan id.
+    public var item: String
+    /// What came of the flow.
+    public var outcome: PlayPurchaseOutcome
+    /// Units bought (multi-quantity one-time products only; 1 otherwise).
+    public var quantity: Int
+
+    /// Creates a request; by default a paid purchase of one unit.
+    public init(item: String, outcome: PlayPurchaseOutcome = .ok, quantity: Int = 1) {
+        self.item = item
+        self.outcome = outcome
+        self.quantity = quantity
+    }
+}
+
+/// How a plan change takes effect (`SubscriptionUpdateParams.ReplacementMode`, §7).
+public enum PlayReplacementMode: String, Hashable, Sendable, CaseIterable {
+    /// Immediately; unused value buys time on the new plan (the default).
+    case withTimeProration
+    /// Immediately; the billing date is unchanged.
+    case chargeProratedPrice
+    /// Immediately; the new price is charged at the next renewal date.
+    case withoutProration
+    /// Immediately; the full new price is charged now.
+    case chargeFullPrice
+    /// At the old plan's renewal date; a new token is issued at once (§7 "Handle deferred replacement").
+    case deferred
+
+    /// Whether the new plan takes effect at once.
+    public var isImmediate: Bool { self != .deferred }
+}
+
+/// Why a purchase is voided (§8).
+public enum PlayVoidCause: String, Hashable, Sendable, CaseIterable {
+    /// A refund with revoke (`orders.refund(revoke: true)`, a user refund request).
+    case refund
+    /// A chargeback.
+    case chargeback
+    /// A revocation (`subscriptionsv2.revoke`, a developer or Google cancel).
+    case revoke
+    /// A refund without revoke: not voided, entitlement unchanged (§8).
+    case refundWithoutRevoke
+    /// Google's automatic refund of a purchase not acknowledged in time (§4); never an event, only a result.
+    case unacknowledged
+
+    /// Whether the cause removes access.
+    public var revokes: Bool { self != .refundWithoutRevoke }
+}

@@ -1,0 +1,126 @@
+/// What Google Play delivers to the subject while an event happens (play-billing-semantics §2, §9).
+public enum PlayMessage: Hashable, Sendable {
+    /// `PurchasesUpdatedListener.onPurchasesUpdated(result, purchases)`, only while connected (§2.1).
+    case purchasesUpdated(PlayBillingResult, [PlayPurchase])
+    /// The billing connection came up and `queryPurchasesAsync` answered `purchases` (§2.1, §2.4).
+    case connected(PlayConnectReason, [PlayPurchase])
+    /// The app process is terminated (a `connected(.launch, …)` follows).
+    case terminated
+    /// A real-time developer notification, for subjects with a backend (§9).
+    case notification(PlayNotification)
+}
+
+/// Why the app connected and queried.
+public enum PlayConnectReason: String, Hashable, Sendable {
+    /// A fresh process (`start` or `relaunch`).
+    case launch
+    /// Back in the foreground (`onResume`).
+    case resume
+}
+
+/// The `BillingResponseCode` of a purchase flow (§2.2).
+public enum PlayBillingResult: String, Hashable, Sendable, CaseIterable {
+    case ok = "OK"
+    case userCanceled = "USER_CANCELED"
+    case itemAlreadyOwned = "ITEM_ALREADY_OWNED"
+    case error = "ERROR"
+}
+
+/// A `Purchase` as the Play Billing Library hands it to the app (§2.3); it carries no dates of expiry.
+public struct PlayPurchase: Hashable, Sendable {
+    /// `getPurchaseToken()`.
+    public var token: String
+    /// `getProducts()`: the one-time product id or the subscription product id.
+    public var products: [String]
+    /// `getPurchaseState()`: `PURCHASED` or `PENDING`.
+    public var state: PlayPurchaseState
+    /// `getQuantity()`.
+    public var quantity: Int
+    /// `isAcknowledged()`.
+    public var acknowledged: Bool
+    /// `isAutoRenewing()`; false for one-time products and canceled subscriptions.
+    public var autoRenewing: Bool
+    /// `getOrderId()`, absent while pending.
+    public var orderID: String?
+    /// `getPurchaseTime()`.
+    public var purchaseTime: Instant
+
+    /// Creates a purchase view.
+    public init(
+        token: String, products: [String], state: PlayPurchaseState, quantity: Int, acknowledged: Bool,
+        autoRenewing: Bool, orderID: String?, purchaseTime: Instant
+    ) {
+        self.token = token
+        self.products = products
+        self.state = state
+        self.quantity = quantity
+        self.acknowledged = acknowledged
+        self.autoRenewing = autoRenewing
+        self.orderID = orderID
+        self.purchaseTime = purchaseTime
+    }
+}
+
+/// A real-time developer notification: a type and a token, never the state (§9.1).
+public struct PlayNotification: Hashable, Sendable {
+    /// The Pub/Sub `messageId`; a redelivery repeats it (§9.4).
+    public var messageID: Int
+    /// The notification type.
+    public var type: PlayNotificationType
+    /// The purchase token.
+    public var token: String
+    /// The product (`sku` of a one-time notification; the subscription product otherwise).
+    public var product: String
+}
+
+/// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.
+public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
+    case subscriptionRecovered = "SUBSCRIPTION_RECOVERED"
+    case subscriptionRenewed = "SUBSCRIPTION_RENEWED"
+    case subscriptionCanceled = "SUBSCRIPTION_CANCELED"
+    case subscriptionPurchased = "SUBSCRIPTION_PURCHASED"
+    case subscriptionOnHold = "SUBSCRIPTION_ON_HOLD"
+    case subscriptionInGracePeriod = "SUBSCRIPTION_IN_GRACE_PERIOD"
+    case subscriptionRestarted = "SUBSCRIPTION_RESTARTED"
+    case subscriptionPaused = "SUBSCRIPTION_PAUSED"
+    case subscriptionPauseScheduleChanged = "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED"
+    case subscriptionRevoked = "SUBSCRIPTION_REVOKED"
+    case subscriptionExpired = "SUBSCRIPTION_EXPIRED"
+    case subscriptionPendingPurchaseCanceled = "SUBSCRIPTION_PENDING_PURCHASE_CANCELED"
+    case oneTimeProductPurchased = "ONE_TIME_PRODUCT_PURCHASED"
+    case oneTimeProductCanceled = "ONE_TIME_PRODUCT_CANCELED"
+    case voidedPurchase = "VOIDED_PURCHASE"
+
+    /// The documented `notificationType` number (0 for a voided-purchase notification, which has none).
+    public var number: Int {
+        switch self {
+        case .subscriptionRecovered: return 1
+        case .subscriptionRenewed: return 2
+        case .subscriptionCanceled: return 3
+        case .subscriptionPurchased: return 4
+        case .subscriptionOnHold: return 5
+        case .subscriptionInGracePeriod: return 6
+        case .subscriptionRestarted: return 7
+        case .subscriptionPaused: return 10
+        case .subscriptionPauseScheduleChanged: return 11
+        case .subscriptionRevoked: return 12
+        case .subscriptionExpired: return 13
+        case .subscriptionPendingPurchaseCanceled: return 20
+        case .oneTimeProductPurchased: return 1
+        case .oneTimeProductCanceled: return 2
+        case .voidedPurchase: return 0
+        }
+    }
+}
+
+/// What one event produced: the messages for the subject and the tokens Google refunded for a
+/// missed acknowledgement.
+public struct PlayStepEffects: Hashable, Sendable {
+    /// Messages, in delivery order.
+    public var messages: [PlayMessage] = []
+    /// Tokens auto-refunded during the event because nobody acknowledged them in time (§4).
+    public var lapsed: [Int] = []
+
+    /// No effects yet.
+    public init() {}
+}

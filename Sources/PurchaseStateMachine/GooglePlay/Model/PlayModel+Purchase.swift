@@ -1,0 +1,133 @@
+extension PlayModel {
+    /// §2.1, §2.2, §3, §5: the purchase flow and its result.
+    mutating func applyPurchase(_ request: PlayPurchaseRequest, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        guard connected else { throw PlayRejection(event: event, reason: "the purchase flow runs in the foreground; the app is in the background") }
+        guard let item = catalog.item(request.item) else {
+            throw PlayRejection(event: event, reason: "the catalog has no one-time product or base plan \"\(request.item)\"")
+        }
+        let product: String
+        var plan: PlayBasePlan?
+        switch item {
+        case .oneTime(let p):
+            product = p.id
+            guard request.quantity >= 1, request.quantity <= 99, request.quantity == 1 || p.multiQuantity else {
+                throw PlayRejection(event: event, reason: "quantity must be 1…99, and 1 unless \(p.id) allows multi-quantity (§5)")
+            }
+        case .basePlan(let p, let subscription):
+            product = subscription
+            plan = p
+            guard request.quantity == 1 else { throw PlayRejection(event: event, reason: "a subscription is bought one at a time") }
+            if request.outcome == .pending, p.kind != .prepaid {
+                throw PlayRejection(event: event, reason: "only prepaid plans can be pending (§3)")
+            }
+        }
+        switch request.outcome {
+        case .userCanceled:
+            deliver(.userCanceled, [], effects: &effects)
+            return
+        case .failed:
+            deliver(.error, [], effects: &effects)
+            // V-AMBIGUOUS-RESULT (§2.2, B13): charged anyway; only a query will show it.
+            if variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil {
+                let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
+                announcePurchased(index, effects: &effects, listener: false)
+            }
+            return
+        case .ok, .pending:
+            break
+        }
+        var linked: Int?
+        if let blocker = ownedBlocker(product: product, plan: plan) {
+            // §3, §5, §6.5: an owned, pending or unacknowledged item cannot be bought again.
+            guard plan != nil, case .canceled = status(of: blocker), tokens[blocker].acknowledged else {
+                deliver(.itemAlreadyOwned, [], effects: &effects)
+                return
+            }
+            linked = blocker  // §6.5 "Before subscription expiration – in-app": a re-signup links and retires the old token.
+        }
+        let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
+        if let old = linked {
+            tokens[index].linkedToken = old + 1
+            retire(old, by: index, effects: &effects)
+            // §6.5: a re-signup of the same plan keeps the original renewal date.
+            if let oldExpiry = tokens[old].subscription?.expiry, tokens[old].basePlan == plan?.id {
+                tokens[index].subscription?.expiry = oldExpiry
+            }
+        }
+        if request.outcome == .pending {
+            deliver(.ok, [index], effects: &effects)
+        } else {
+            announcePurchased(index, effects: &effects, listener: true)
+        }
+    }
+
+    /// §3: a pending purchase completes: `PURCHASED`, the window starts, listener and RTDN.
+    mutating func applyCompletePending(_ number: Int, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        let index = try tokenIndex(number, event: event)
+        guard tokens[index].purchaseState == .pending else {
+            throw PlayRejection(event: event, reason: "token #\(number) is not pending")
+        }
+        announcePurchased(index, effects: &effects, listener: true)
+    }
+
+    /// §3: a pending purchase is canceled; it never entitles.
+    mutating func applyCancelPending(_ number: Int, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        let index = try tokenIndex(number, event: event)
+        guard tokens[index].purchaseState == .pending else {
+            throw PlayRejection(event: event, reason: "token #\(number) is not pending")
+        }
+        cancelPending(index, effects: &effects)
+    }
+
+    /// §3, §9.2, §9.3: marks a pending token canceled and notifies the backend.
+    mutating func cancelPending(_ index: Int, effects: inout PlayStepEffects) {
+        tokens[index].purchaseState = .pendingCanceled
+        tokens[index].subscription?.phase = .ended
+        notify(tokens[index].basePlan == nil ? .oneTimeProductCanceled : .subscriptionPendingPurchaseCanceled, index, effects: &effects)
+    }
+
+    /// Makes token `index` `PURCHASED` now and tells the app (listener, when asked and connected)
+    /// and the backend (`…_PURCHASED`).
+    mutating func announcePurchased(_ index: Int, effects: inout PlayStepEffects, listener: Bool) {
+        markPurchased(index)
+        if let planID = tokens[index].basePlan, let plan = catalog.basePlan(planID) {
+            let trial = plan.freeTrial.flatMap { trialsUsed.contains(tokens[index].product) ? nil : $0 }
+            if trial != nil { trialsUsed.append(tokens[index].product) }
+            tokens[index].subscription?.inTrial = trial != nil
+            let current = tokens[index].subscription?.expiry ?? now
+            let expiry = tokens[index].linkedToken == nil || current <= now ? now.adding(trial ?? plan.period) : current
+            tokens[index].subscription?.expiry = expiry
+            tokens[index].subscription?.anchor = expiry
+        }
+        if listener { deliver(.ok, [index], effects: &effects) }
+        notify(tokens[index].basePlan == nil ? .oneTimeProductPurchased : .subscriptionPurchased, index, effects: &effects)
+    }
+
+    /// Appends a new token and returns its index.
+    mutating func newToken(product: String, plan: PlayBasePlan?, quantity: Int, pending: Bool) -> Int {
+        var token = PlayToken(
+            number: tokens.count + 1, product: product, basePlan: plan?.id, quantity: quantity,
+            purchaseState: .pending, created: now)
+        if let plan {
+            token.subscription = PlaySubscriptionRecord(
+                phase: .active, autoRenew: plan.kind == .autoRenewing, expiry: now.adding(plan.period), anchor: now,
+                scheduledPause: nil, deferredFrom: nil, inTrial: false, cancellation: nil)
+        }
+        tokens.append(token)
+        seen.append(nil)
+        seenPaid.append(false)
+        return tokens.count - 1
+    }
+
+    /// The token that makes buying `product` again fail, if any (§3 V-PENDING-BLOCKS-REBUY, §5, §6.3, B10).
+    func ownedBlocker(product: String, plan: PlayBasePlan?) -> Int? {
+        tokens.indices.last { i in
+            guard tokens[i].product == product else { return false }
+            switch status(of: i) {
+            case .purchased, .active, .inGracePeriod, .paused, .canceled: return true
+            case .pending: return variations.pendingBlocksRebuy
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+extension PlayModel {
+    /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
+    /// in grace or canceled and unexpired, and pending purchases under V-PENDING-RETURNED-BY-QUERY.
+    public func queryPurchases() -> [PlayPurchase] {
+        tokens.indices.compactMap { i in
+            switch status(of: i) {
+            case .purchased, .active, .inGracePeriod, .canceled: return purchase(of: i)
+            case .pending: return variations.pendingReturnedByQuery ? purchase(of: i) : nil
+            default: return nil
+            }
+        }
+    }
+
+    /// The `Purchase` object of token `index` (§2.3).
+    public func purchase(of index: Int) -> PlayPurchase {
+        let t = tokens[index]
+        return PlayPurchase(
+            token: t.tokenString, products: [t.product],
+            state: t.purchaseState == .purchased ? .purchased : .pending, quantity: t.quantity,
+            acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
+            orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created)
+    }
+
+    /// `purchases.subscriptionsv2.get` for token `index` (§10.1), or nil for a one-time token.
+    public func subscriptionV2(of index: Int) -> JSONValue? {
+        let t = tokens[index]
+        guard let s = t.subscription else { return nil }
+        var members: [(key: String, value: JSONValue)] = [
+            ("subscriptionState", .string(subscriptionState(of: index))),
+            ("acknowledgementState", .string(t.acknowledged ? "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED" : "ACKNOWLEDGEMENT_STATE_PENDING")),
+        ]
+        if let start = t.purchasedAt { members.append(("startTime", .string(start.iso8601))) }
+        if let linked = t.linkedToken { members.append(("linkedPurchaseToken", .string(tokens[linked - 1].tokenString))) }
+        if case .paused(let until) = s.phase { members.append(("pausedStateContext", .object([("autoResumeTime", .string(until.iso8601))]))) }
+        if let c = s.cancellation, !s.autoRenew {
+            members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
+        }
+        var item: [(key: String, value: JSONValue)] = [("productId", .string(t.product))]
+        if let deferred = s.deferredFrom { item.append(("deferredFromBasePlan", .string(deferred))) }
+        if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
+        item.append(("basePlanId", .string(t.basePlan ?? "")))
+        if catalog.basePlan(t.basePlan ?? "")?.kind == .prepaid {
+            item.append(("prepaidPlan", .object([])))
+        } else {
+            item.append(("autoRenewingPlan", .object([("autoRenewEnabled", .bool(s.autoRenew))])))
+        }
+        if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
+        members.append(("lineItems", .array([.object(item)])))
+        return .object(members)
+    }
+
+    /// `subscriptionState` of token `index` (§6.1; V-PREPAID-EXPIRED-STATE for run-out prepaid plans).
+    public func subscriptionState(of index: Int) -> String {
+        let prefix = "SUBSCRIPTION_STATE_"
+        switch status(of: index) {
+        case .pending: return prefix + "PENDING"
+        case .pendingCanceled: return prefix + "PENDING_PURCHASE_CANCELED"
+        case .active: return prefix + "ACTIVE"
+        case .inGracePeriod: return prefix + "IN_GRACE_PERIOD"
+        case .onHold: return prefix + "ON_HOLD"
+        case .paused: return prefix + "PAUSED"
+        case .canceled: return prefix + "CANCELED"
+        case .expired:
+            let prepaid = catalog.basePlan(tokens[index].basePlan ?? "")?.kind == .prepaid
+            return prepaid && variations.prepaidRunsOutCanceled && tokens[index].voided == nil ? prefix + "CANCELED" : prefix + "EXPIRED"
+        case .replaced, .voided, .purchased, .consumed: return prefix + "EXPIRED"
+        }
+    }
+
+    /// `purchases.products.get` for token `index` (§10.2), or nil for a subscription token.
+    public func productPurchase(of index: Int) -> JSONValue? {
+        let t = tokens[index]
+        guard t.subscription == nil else { return nil }
+        let state: Int64 = t.voided != nil || t.purchaseState == .pendingCanceled ? 1 : (t.purchaseState == .pending ? 2 : 0)
+        var members: [(key: String, value: JSONValue)] = [
+            ("productId", .string(t.product)), ("purchaseState", .int(state)),
+            ("consumptionState", .int(t.consumed ? 1 : 0)), ("acknowledgementState", .int(t.acknowledged ? 1 : 0)),
+            ("quantity", .int(Int64(t.quantity))), ("purchaseTimeMillis", .string(String((t.purchasedAt ?? t.created).secondsSinceEpoch * 1000))),
+        ]
+        if let order = t.orderID { members.append(("orderId", .string(order))) }
+        return .object(members)
+    }
+
+    /// The server's answer for any token: `subscriptionsv2` or `products` (§10).
+    public func serverView(of token: String) -> JSONValue? {
+        guard let i = index(ofToken: token) else { return nil }
+        return subscriptionV2(of: i) ?? productPurchase(of: i)
+    }
+}
+
+extension PlayPurchase {
+    /// The purchase as `purchase-subject/1` and `model` write it.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("token", .string(token)), ("products", .array(products.map { .string($0) })),
+            ("purchaseState", .string(state == .purchased ? "PURCHASED" : "PENDING")), ("quantity", .int(Int64(quantity))),
+            ("acknowledged", .bool(acknowledged)), ("autoRenewing", .bool(autoRenewing)),
+            ("purchaseTime", .string(purchaseTime.iso8601)),
+        ]
+        if let orderID { members.append(("orderId", .string(orderID))) }
+        return .object(members)
+    }
+}
+
+extension PlayNotification {
+    /// The notification as `purchase-subject/1` and `model` write it.
+    public var json: JSONValue {
+        .object([
+            ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)),
+            ("notificationNumber", .int(Int64(type.number))), ("purchaseToken", .string(token)), ("product", .string(product)),
+        ])
+    }
+}
+
+extension PlayMessage {
+    /// The message as `model` writes it.
+    public var json: JSONValue {
+        switch self {
+        case .purchasesUpdated(let result, let purchases):
+            return .object([("message", "purchasesUpdated"), ("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json)))])
+        case .connected(let reason, let purchases):
+            return .object([("message", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json)))])
+        case .terminated:
+            return .object([("message", "terminate")])
+        case .notification(let n):
+            return .object([("message", "notification"), ("notification", n.json)])
+        }
+    }
+}

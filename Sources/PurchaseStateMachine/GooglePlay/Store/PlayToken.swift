@@ -1,0 +1,99 @@
+/// One purchase token and everything Google Play knows about it (play-billing-semantics §2.3).
+///
+/// A token is one purchase of one product by the customer. A subscription keeps its token
+/// across renewals, grace, hold, pause and restore; a plan change, a re-signup and a
+/// resubscribe make a new one (§6.5, §7).
+public struct PlayToken: Hashable, Sendable {
+    /// The 1-based number events use (`#1`).
+    public let number: Int
+    /// The one-time product id, or the subscription product id.
+    public var product: String
+    /// The base plan, for a subscription.
+    public var basePlan: String?
+    /// Units bought (§5).
+    public var quantity: Int
+    /// `PENDING`, `PURCHASED` or canceled while pending (§3).
+    public var purchaseState: PlayPurchaseState
+    /// Whether the purchase was acknowledged or consumed (§4).
+    public var acknowledged: Bool = false
+    /// Whether the one-time purchase was consumed (§5).
+    public var consumed: Bool = false
+    /// Why the token was voided, when it was (§8); `refundWithoutRevoke` never sets it.
+    public var voided: PlayVoidCause?
+    /// When the purchase was created (the flow, or the start of a pending purchase).
+    public var created: Instant
+    /// When it became `PURCHASED`; the acknowledgement window starts here (§3, §4).
+    public var purchasedAt: Instant?
+    /// The acknowledgement deadline while one runs (§4).
+    public var ackDeadline: Instant?
+    /// Orders charged on this token (the first purchase and each renewal), for `orderId` (§2.3).
+    public var orders: Int = 0
+    /// The subscription part, for a subscription token.
+    public var subscription: PlaySubscriptionRecord?
+    /// The token this one replaced (`linkedPurchaseToken`, §7, §10.1).
+    public var linkedToken: Int?
+    /// The token that replaced this one.
+    public var replacedBy: Int?
+
+    /// The token string the app and the server see (stable and unique per history).
+    public var tokenString: String { "token-\(number)" }
+
+    /// The order id of the latest charge, absent while pending (§2.3).
+    public var orderID: String? { orders == 0 ? nil : "GPA.\(number)-\(orders - 1)" }
+}
+
+/// `Purchase.getPurchaseState()` plus the canceled-while-pending outcome (§2.3, §3).
+public enum PlayPurchaseState: String, Hashable, Sendable {
+    /// Paid.
+    case purchased
+    /// Waiting for payment or approval.
+    case pending
+    /// Canceled while pending; never entitled.
+    case pendingCanceled
+}
+
+/// The subscription lifecycle of a token (§6).
+public struct PlaySubscriptionRecord: Hashable, Sendable {
+    /// Where the subscription is in its lifecycle.
+    public var phase: PlaySubscriptionPhase
+    /// `autoRenewingPlan.autoRenewEnabled`; false once canceled.
+    public var autoRenew: Bool
+    /// The line item's `expiryTime`: extended through grace, past on hold (§6.1).
+    public var expiry: Instant
+    /// The renewal date a failed charge was due on; grace recovery keeps it (§6.3).
+    public var anchor: Instant
+    /// A scheduled pause and its length (§6.4).
+    public var scheduledPause: ISODuration?
+    /// For a `DEFERRED` replacement: the old plan kept until `expiry`, then the new plan (§7).
+    public var deferredFrom: String?
+    /// Whether the current period is a free trial.
+    public var inTrial: Bool
+    /// Why it was canceled, when it was.
+    public var cancellation: PlayCancellation?
+}
+
+/// The phases of a subscription token that time and billing move it through (§6.1).
+public enum PlaySubscriptionPhase: Hashable, Sendable {
+    /// Paid up (or canceled and unexpired, when auto-renew is off).
+    case active
+    /// Renewal failed; access kept until `until` (§6.3 "Grace").
+    case grace(until: Instant)
+    /// Renewal failed with grace 0; state stays `ACTIVE`, access kept until `until` (§6.3 "Silent grace").
+    case silentGrace(until: Instant)
+    /// Access suspended while Google retries, until `until` (§6.3 "Account hold").
+    case onHold(until: Instant)
+    /// Paused until `until` (§6.4).
+    case paused(until: Instant)
+    /// Over: expired, revoked, replaced or run out.
+    case ended
+}
+
+/// The `canceledStateContext` variant (§6.5).
+public enum PlayCancellation: String, Hashable, Sendable {
+    /// The customer canceled.
+    case user
+    /// Account hold ended unrecovered.
+    case system
+    /// The token was replaced by a plan change.
+    case replacement
+}

@@ -1,0 +1,49 @@
+/// The per-history choices where Google's documentation is silent or contradicts itself
+/// (play-billing-semantics §13). The first value of each domain is the documented or most
+/// reported behaviour; the generator explores the others.
+public struct PlayVariations: Hashable, Sendable {
+    /// V-LISTENER-DUPLICATES: extra `onPurchasesUpdated` calls per delivery (0…2, §2.1, B7).
+    public var listenerDuplicates: Int = 0
+    /// V-RTDN-DUPLICATES: redeliveries of each RTDN with the same `messageId` (0…2, §9.4).
+    public var notificationDuplicates: Int = 0
+    /// V-RTDN-REORDER: the RTDNs of one event arrive in reverse order (§9.4).
+    public var notificationsReordered: Bool = false
+    /// V-PENDING-RETURNED-BY-QUERY: `queryPurchasesAsync` lists `PENDING` one-time purchases (§2.4).
+    public var pendingReturnedByQuery: Bool = true
+    /// V-PENDING-BLOCKS-REBUY: buying a product whose purchase is pending gives `ITEM_ALREADY_OWNED` (§3).
+    public var pendingBlocksRebuy: Bool = true
+    /// V-PENDING-TIMEOUT: days after which an unpaid pending purchase is canceled (1, 2, 3 or 7, §3).
+    public var pendingTimeoutDays: Int = 3
+    /// V-AUTO-ACK: purchases arrive already acknowledged, as Play Points purchases do (§4).
+    public var autoAcknowledge: Bool = false
+    /// V-AMBIGUOUS-RESULT: a failed flow still charged; the purchase shows up in the next query (§2.2, B13).
+    public var purchaseExistsAfterError: Bool = false
+    /// V-GRACE-DAYS: grace period in days, at most the billing period (0, 3, 7, 14 or 30, §6.3).
+    public var graceDays: Int = 7
+    /// V-HOLD-DAYS: account hold is 60 days minus grace (`false`, since 2025-12-01) or the legacy 30 days (§6.3).
+    public var legacyHoldDays: Bool = false
+    /// V-PRE-HOLD-RETRY: days of entitled silent retry when grace is 0 (1 or 2, §6.3).
+    public var silentRetryDays: Int = 1
+    /// V-GRACE-RECOVERY-RTDN: recovery inside grace is sent as `RECOVERED` instead of `RENEWED` (§6.3).
+    public var graceRecoverySendsRecovered: Bool = false
+    /// V-PREPAID-EXPIRED-STATE: a run-out prepaid plan reads `CANCELED` instead of `EXPIRED` (§6.1).
+    public var prepaidRunsOutCanceled: Bool = false
+    /// V-OLD-TOKEN-AFTER-REPLACE: the old token of an immediate replacement gets `CANCELED` before `EXPIRED` (§7).
+    public var replacedTokenCanceledFirst: Bool = false
+    /// V-RENEWAL-ON-LISTENER: renewals are pushed to `onPurchasesUpdated` while connected (§6.2).
+    public var renewalOnListener: Bool = false
+
+    /// The documented or most-reported behaviour everywhere.
+    public init() {}
+
+    /// The grace period of a plan with `period`, clamped to the period (§6.3 "Durations").
+    public func grace(for period: ISODuration) -> ISODuration {
+        let days = min(graceDays, Int(period.approximateSeconds / 86_400))
+        return .days(max(0, days))
+    }
+
+    /// The account hold after a grace of `grace` days (§6.3: grace + hold within 30…60 days).
+    public func holdDays(afterGrace grace: Int) -> Int {
+        legacyHoldDays ? 30 : 60 - grace
+    }
+}
