@@ -4,6 +4,7 @@ enum CommandHelp {
         OptionSpec(name: "subject", value: "NAME", help: "a built-in subject (see --list-subjects)"),
         OptionSpec(name: "exec", value: "'CMD ARG…'", help: "a subject in another process speaking purchase-subject/1 (no shell)"),
         OptionSpec(name: "timeout", value: "SECONDS", help: "per-message timeout for --exec (default 5s)"),
+        OptionSpec(name: "store", value: "KIND", help: "appStore (default) or googlePlay: which store --exec's subject speaks for"),
         OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file (a history file also gives --exec its policy)"),
         OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
         OptionSpec(name: "skip-checks", value: "A,B", help: "switch these checks off"),

@@ -13,8 +13,10 @@ extension PurchaseConformanceTool {
         if args.flags.contains("list-subjects") {
             let width = subjects.map(\.name.count).max() ?? 0
             for subject in subjects { io.print("\(subject.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(subject.summary)") }
+            for subject in PlayBuiltInSubjects.all { io.print("\(subject.name)  (Google Play) \(subject.summary)") }
             return 0
         }
+        if let play = try playRunner(args, command: "check") { return try checkPlay(args, play) }
         guard args.positionals.isEmpty else {
             throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
         }

@@ -85,11 +85,16 @@ extension PurchaseConformanceTool {
                 }
             }
         }
+        if only == nil, budget.others > 0 {
+            let play = demoPlay(seed: budget.seed, histories: 2 * budget.others)
+            for line in play.lines { io.print(line) }
+            unexpected += play.unexpected
+        }
         io.print("")
         if !chosen.isEmpty {
             io.print("Longer campaigns find more: docs/seed-systems.md has every distinct failing check of 100,000-history runs.")
         }
-        let count = chosen.count + twins.compactMap { $0 }.count + others.count
+        let count = chosen.count + twins.compactMap { $0 }.count + others.count + (only == nil && budget.others > 0 ? PlayBuiltInSubjects.all.count : 0)
         io.print(String(format: "%d subjects in %.1f s", count, (ContinuousClock.now - began).seconds))
         return unexpected == 0 ? 0 : 1
     }

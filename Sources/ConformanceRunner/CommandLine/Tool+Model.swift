@@ -11,6 +11,7 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("model needs one history FILE", command: "model")
         }
+        if HistoryFile.isPlay(path) { return try modelPlay(path) }
         let history = try HistoryFile.read(path)
         var model = history.makeModel()
         var effects = StepEffects(recordsServerChannels: true)

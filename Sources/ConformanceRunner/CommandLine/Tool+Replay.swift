@@ -11,6 +11,7 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let target = args.positionals.first else {
             throw UsageError("replay needs one FILE or DIR", command: "replay")
         }
+        if HistoryFile.isPlay(target) { return try replayPlay(target, args) }
         let paths = HistoryFile.historyFiles(in: target) ?? [target]
         if paths.isEmpty { throw UsageError("\(target) holds no .json history files", command: "replay") }
         let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "replay") : nil

@@ -44,12 +44,16 @@ public struct PlayPurchase: Hashable, Sendable {
     public var orderID: String?
     /// `getPurchaseTime()`.
     public var purchaseTime: Instant
+    /// The token the app named as `oldPurchaseToken` when it launched this flow (a plan change or
+    /// an in-app re-signup, §6.5, §7): what the app itself asked for, not a `Purchase` field.
+    public var replacing: String?
 
     /// Creates a purchase view.
     public init(
         token: String, products: [String], state: PlayPurchaseState, quantity: Int, acknowledged: Bool,
-        autoRenewing: Bool, orderID: String?, purchaseTime: Instant
+        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil
     ) {
+        self.replacing = replacing
         self.token = token
         self.products = products
         self.state = state

@@ -48,6 +48,9 @@ extension PlayModel {
         let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
         if let old = linked {
             tokens[index].linkedToken = old + 1
+        }
+        if let old = linked, request.outcome != .pending {
+            // §3: a pending re-signup keeps the old subscription until the payment completes.
             retire(old, by: index, effects: &effects)
             // §6.5: a re-signup of the same plan keeps the original renewal date.
             if let oldExpiry = tokens[old].subscription?.expiry, tokens[old].basePlan == plan?.id {
@@ -57,7 +60,7 @@ extension PlayModel {
         if request.outcome == .pending {
             deliver(.ok, [index], effects: &effects)
         } else {
-            announcePurchased(index, effects: &effects, listener: true)
+            announcePurchased(index, effects: &effects, listener: true, replacing: linked)
         }
     }
 
@@ -67,7 +70,13 @@ extension PlayModel {
         guard tokens[index].purchaseState == .pending else {
             throw PlayRejection(event: event, reason: "token #\(number) is not pending")
         }
-        announcePurchased(index, effects: &effects, listener: true)
+        var replacing: Int?
+        if let linked = tokens[index].linkedToken, status(of: linked - 1).entitles {
+            // §3 "Pending top-up, upgrade or downgrade": only now does the new token take over.
+            replacing = linked - 1
+            retire(linked - 1, by: index, effects: &effects)
+        }
+        announcePurchased(index, effects: &effects, listener: true, replacing: replacing)
     }
 
     /// §3: a pending purchase is canceled; it never entitles.
@@ -88,7 +97,7 @@ extension PlayModel {
 
     /// Makes token `index` `PURCHASED` now and tells the app (listener, when asked and connected)
     /// and the backend (`…_PURCHASED`).
-    mutating func announcePurchased(_ index: Int, effects: inout PlayStepEffects, listener: Bool) {
+    mutating func announcePurchased(_ index: Int, effects: inout PlayStepEffects, listener: Bool, replacing: Int? = nil) {
         markPurchased(index)
         if let planID = tokens[index].basePlan, let plan = catalog.basePlan(planID) {
             let trial = plan.freeTrial.flatMap { trialsUsed.contains(tokens[index].product) ? nil : $0 }
@@ -99,7 +108,7 @@ extension PlayModel {
             tokens[index].subscription?.expiry = expiry
             tokens[index].subscription?.anchor = expiry
         }
-        if listener { deliver(.ok, [index], effects: &effects) }
+        if listener { deliver(.ok, [index], replacing: replacing, effects: &effects) }
         notify(tokens[index].basePlan == nil ? .oneTimeProductPurchased : .subscriptionPurchased, index, effects: &effects)
     }
 

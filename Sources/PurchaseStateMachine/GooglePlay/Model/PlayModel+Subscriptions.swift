@@ -48,7 +48,7 @@ extension PlayModel {
         record.anchor = record.expiry
         tokens[index].subscription = record
         retire(old, by: index, effects: &effects)
-        deliver(.ok, [index], effects: &effects)
+        deliver(.ok, [index], replacing: old, effects: &effects)
         notify(.subscriptionPurchased, index, effects: &effects)
     }
 

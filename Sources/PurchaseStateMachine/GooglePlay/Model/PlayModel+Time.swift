@@ -77,9 +77,6 @@ extension PlayModel {
             end(index, cancellation: nil, effects: &effects)  // §1 prepaid runs out; §6.5 expiry
             return
         }
-        if s.deferredFrom != nil {
-            tokens[index].subscription?.deferredFrom = nil  // §7: the DEFERRED replacement takes effect
-        }
         if let pause = s.scheduledPause {
             // §6.4: the pause starts at the end of the period.
             tokens[index].subscription?.scheduledPause = nil
@@ -109,6 +106,9 @@ extension PlayModel {
     /// §6.2: a successful charge: same token, a new order, the next period from `from`.
     mutating func renew(_ index: Int, from: Instant, plan: PlayBasePlan, effects: inout PlayStepEffects, type: PlayNotificationType = .subscriptionRenewed) {
         tokens[index].subscription?.phase = .active
+        // §7: a DEFERRED replacement takes effect with the first successful charge of the new plan
+        // ([INF]: while that charge fails, grace keeps the old plan's entitlement).
+        tokens[index].subscription?.deferredFrom = nil
         tokens[index].subscription?.expiry = from.adding(plan.period)
         tokens[index].subscription?.anchor = from.adding(plan.period)
         tokens[index].subscription?.inTrial = false

@@ -14,8 +14,10 @@ extension PlayModel {
     /// The `Purchase` object of token `index` (§2.3).
     public func purchase(of index: Int) -> PlayPurchase {
         let t = tokens[index]
+        // §7 "Handle deferred replacement": until the switch the new token carries the old entitlement.
+        let product = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) } ?? t.product
         return PlayPurchase(
-            token: t.tokenString, products: [t.product],
+            token: t.tokenString, products: [product],
             state: t.purchaseState == .purchased ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created)
@@ -98,6 +100,7 @@ extension PlayPurchase {
             ("purchaseTime", .string(purchaseTime.iso8601)),
         ]
         if let orderID { members.append(("orderId", .string(orderID))) }
+        if let replacing { members.append(("replacing", .string(replacing))) }
         return .object(members)
     }
 }

@@ -128,10 +128,11 @@ public struct PlayModel: Sendable {
     }
 
     /// §2.1: pushes token `indices` to `onPurchasesUpdated` while connected (repeated under V-LISTENER-DUPLICATES).
-    mutating func deliver(_ result: PlayBillingResult, _ indices: [Int], effects: inout PlayStepEffects) {
+    mutating func deliver(_ result: PlayBillingResult, _ indices: [Int], replacing: Int? = nil, effects: inout PlayStepEffects) {
         guard connected else { return }
         for i in indices { noteSeen(i) }
-        let purchases = indices.map { purchase(of: $0) }
+        var purchases = indices.map { purchase(of: $0) }
+        if let replacing { for i in purchases.indices { purchases[i].replacing = tokens[replacing].tokenString } }
         for _ in 0...variations.listenerDuplicates { effects.messages.append(.purchasesUpdated(result, purchases)) }
     }
 

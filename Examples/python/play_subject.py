@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""A Google Play subject over purchase-subject/1 (the Google Play messages), correct by default.
+
+Without arguments it is a correct Play app without a backend, the rules of the runner's
+`PlayReferenceApp`: it keeps the purchases Play last reported, keyed by purchase token (the whole
+set is replaced by each `queryPurchasesAsync` answer at launch and resume, and updated by
+`onPurchasesUpdated`), grants only PURCHASED purchases, credits a consumable's quantity once per
+token, consumes consumables, acknowledges everything else once, and drops the token a plan
+change replaced.
+
+`--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
+Developer API answer sent along (`server`) before acting, never the notification type alone.
+
+`--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
+
+  pending-unacknowledged  B1  a pending purchase that completes later is granted, never acknowledged
+  grants-pending          B2  a PENDING purchase unlocks its product
+  keeps-replaced-token    B8  the subscription a plan change replaced stays granted
+  consumes-lifetime       B4  every one-time purchase is consumed, the permanent one too
+  ignores-hold            B9  (backend) a subscription on account hold stays granted
+  double-credit           B7  (backend) coins are credited once per notification, not per token
+
+    swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py'
+    swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py --bug grants-pending'
+"""
+
+import json
+import sys
+
+
+class App:
+    """A Play app without a backend."""
+
+    def __init__(self, catalog, policy, bug):
+        self.bug = bug
+        self.consumables = set(policy.get("consumables", []))
+        self.one_time = {p["id"] for p in catalog.get("oneTime", [])}
+        self.known = {}
+        self.pending_seen = set()
+        self.balances = {}  # persisted
+        self.credited = set()  # persisted
+
+    def connected(self, msg):
+        self.known = {}
+        return self.handle_all(msg["purchases"])
+
+    def purchases_updated(self, msg):
+        if msg["result"] != "OK":
+            return {}
+        for p in msg["purchases"]:
+            if p.get("replacing") and self.bug != "keeps-replaced-token":
+                self.known.pop(p["replacing"], None)
+        return self.handle_all(msg["purchases"])
+
+    def terminate(self):
+        self.known = {}
+        self.pending_seen = set()
+
+    def handle_all(self, purchases):
+        ack, consume = [], []
+        for p in purchases:
+            self.handle(p, ack, consume)
+        return {"acknowledge": ack, "consume": consume}
+
+    def handle(self, p, ack, consume):
+        token = p["token"]
+        self.known[token] = p
+        if p["purchaseState"] != "PURCHASED":
+            self.pending_seen.add(token)
+            return
+        product = p["products"][0]
+        completed_pending = token in self.pending_seen
+        if product in self.consumables:
+            if token not in self.credited:
+                self.credited.add(token)
+                self.balances[product] = self.balances.get(product, 0) + p["quantity"]
+            if not (completed_pending and self.bug == "pending-unacknowledged"):
+                consume.append(token)
+            return
+        if self.bug == "consumes-lifetime" and product in self.one_time:
+            consume.append(token)
+            return
+        if p["acknowledged"] or (completed_pending and self.bug == "pending-unacknowledged"):
+            return
+        ack.append(token)
+
+    def notification(self, msg):
+        return {}
+
+    def query(self):
+        entitled = set()
+        for p in self.known.values():
+            if p["purchaseState"] == "PURCHASED" or self.bug == "grants-pending":
+                entitled.update(x for x in p["products"] if x not in self.consumables)
+        return {"type": "state", "entitled": sorted(entitled), "balances": self.balances}
+
+
+class Server(App):
+    """A Play backend: RTDN, then the Developer API answer, then act."""
+
+    def __init__(self, catalog, policy, bug):
+        super().__init__(catalog, policy, bug)
+        self.plan_owner = {plan["id"]: s["id"] for s in catalog.get("subscriptions", []) for plan in s["basePlans"]}
+        self.grants = {}
+
+    def connected(self, msg):
+        return {}
+
+    def purchases_updated(self, msg):
+        return {}
+
+    def notification(self, msg):
+        n, view = msg["notification"], msg["server"]
+        token, product = n["purchaseToken"], n["product"]
+        if view is None:
+            return {}
+        if "subscriptionState" in view:
+            item = view["lineItems"][0]
+            if "deferredFromBasePlan" in item:
+                product = self.plan_owner[item["deferredFromBasePlan"]]
+            state = view["subscriptionState"]
+            if state in ("SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"):
+                entitled = True
+            elif state == "SUBSCRIPTION_STATE_CANCELED":
+                entitled = item.get("expiryTime", "") > msg["serverNow"]
+            elif state == "SUBSCRIPTION_STATE_ON_HOLD" and self.bug == "ignores-hold":
+                entitled = bool(self.grants.get(token))  # BUG: hold read as "Google is still retrying"
+            else:
+                entitled = False
+            self.grants[token] = [product] if entitled else []
+            if entitled and view["acknowledgementState"] == "ACKNOWLEDGEMENT_STATE_PENDING":
+                return {"acknowledge": [token]}
+            return {}
+        if view["purchaseState"] != 0:
+            self.grants[token] = []
+            return {}
+        if product in self.consumables:
+            if token not in self.credited or self.bug == "double-credit":
+                self.credited.add(token)
+                self.balances[product] = self.balances.get(product, 0) + view["quantity"]
+            return {"consume": [token]} if view["consumptionState"] == 0 else {}
+        self.grants[token] = [product]
+        return {"acknowledge": [token]} if view["acknowledgementState"] == 0 else {}
+
+    def query(self):
+        entitled = sorted({p for products in self.grants.values() for p in products})
+        return {"type": "state", "entitled": entitled, "balances": self.balances}
+
+
+def main():
+    args = sys.argv[1:]
+    bug = args[args.index("--bug") + 1] if "--bug" in args else None
+    server = "--server" in args or bug in ("ignores-hold", "double-credit")
+    subject = None
+    for line in sys.stdin:
+        msg = json.loads(line)
+        kind = msg["type"]
+        if kind == "start":
+            subject = (Server if server else App)(msg["catalog"], msg["policy"], bug)
+            reply = {"type": "ok", "wants": ["notifications"] if server else []}
+        elif kind == "connected":
+            reply = dict(type="ok", **subject.connected(msg))
+        elif kind == "purchasesUpdated":
+            reply = dict(type="ok", **subject.purchases_updated(msg))
+        elif kind == "notification":
+            reply = dict(type="ok", **subject.notification(msg))
+        elif kind == "terminate":
+            subject.terminate()
+            reply = {"type": "ok"}
+        elif kind == "query":
+            reply = subject.query()
+        else:
+            reply = {"type": "ok"}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

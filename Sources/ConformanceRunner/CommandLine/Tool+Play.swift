@@ -1,0 +1,127 @@
+import Foundation
+import Generators
+import PurchaseStateMachine
+
+extension PurchaseConformanceTool {
+    /// The Play subject `check`/`replay` should run: a built-in Play subject named by `--subject`,
+    /// or `--exec` with `--store googlePlay`; nil for an App Store subject.
+    func playRunner(_ args: CommandArguments, command: String) throws -> PlaySubjectRunner? {
+        if let name = args.values["subject"], let runner = PlayBuiltInSubjects.named(name) { return runner }
+        guard let store = args.values["store"] else { return nil }
+        guard store == PlayHistory.storeKind || store == "appStore" else {
+            throw UsageError("--store \(store) is not appStore or googlePlay", command: command)
+        }
+        guard store == PlayHistory.storeKind else { return nil }
+        if let name = args.values["subject"] {
+            throw UsageError(
+                "\(name) is not a Google Play subject (\(PlayBuiltInSubjects.all.map(\.name).joined(separator: ", ")))", command: command)
+        }
+        guard let exec = args.values["exec"] else {
+            throw UsageError("--store googlePlay needs --subject NAME (a play-… subject) or --exec 'CMD ARG…'", command: command)
+        }
+        let process = SubjectProcess(command: try ExternalCommand(parsing: exec), timeout: .milliseconds(Int64((try args.seconds("timeout") ?? 5) * 1000)))
+        return PlaySubjectRunner(name: "exec", summary: exec, factory: PlayExternalSubject.factory(process: process))
+    }
+
+    /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
+    func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
+        let histories = try args.int("histories", default: 1_000)
+        var generator = PlayHistoryGenerator(catalog: .example)
+        generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
+        let began = ContinuousClock.now
+        let result = runner.campaign(try seed(args), histories, generator)
+        guard var failure = result.failure else {
+            io.print("✔ \(runner.name): all \(PlayCheck.allCases.count) Google Play checks held over \(grouped(result.historiesRun)) histories (seed \(result.seed))")
+            io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
+            return 0
+        }
+        if !args.flags.contains("no-save"), !failure.flaky {
+            let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + runner.name
+            let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
+            try HistoryFile.writeText(failure.history.fileText, to: path)
+            failure.savedPath = path
+        }
+        var text = failure.text
+        if failure.savedPath != nil, runner.name == "exec", let exec = args.values["exec"] {
+            text += "\n  Replay: swift run purchase-conformance replay \(failure.savedPath!) --store googlePlay --exec '\(exec)'"
+        }
+        io.print(text)
+        return 1
+    }
+
+    /// `replay` of one Google Play history file against a Play subject (named, `--exec`, or its origin's).
+    func replayPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
+        let history = try HistoryFile.readPlay(path)
+        var runner = try playRunner(args, command: "replay")
+        if runner == nil, args.values["subject"] == nil, args.values["exec"] == nil {
+            runner = PlayBuiltInSubjects.named(history.origin?.subject ?? "") ?? PlayBuiltInSubjects.named("play-reference-app")
+        }
+        guard let runner else {
+            throw UsageError("\(path) is a Google Play history: replay it with a play-… subject or --store googlePlay --exec", command: "replay")
+        }
+        let (failure, trace) = runner.replay(history)
+        if args.flags.contains("trace") { for line in trace { io.print(line) } }
+        let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
+        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(history.events.count) events"))
+        guard args.flags.contains("expect"), let expect = history.expect else { return failure == nil ? 0 : 1 }
+        switch expect {
+        case .passes: return failure == nil ? 0 : 1
+        case .fails(let check, let index): return failure?.check.rawValue == check && failure?.eventIndex == index ? 0 : 1
+        }
+    }
+
+    /// `model` for a Google Play history: one JSON line per event with Play's views after it.
+    func modelPlay(_ path: String) throws -> Int32 {
+        let history = try HistoryFile.readPlay(path)
+        var model = history.makeModel()
+        _ = model.start()
+        for (i, event) in history.events.enumerated() {
+            let effects = try model.apply(event)
+            io.print(model.traceLine(index: i, event: event, effects: effects).rendered())
+        }
+        return 0
+    }
+
+    /// The demo's Google Play part: the references pass, each buggy example is caught and shrunk.
+    func demoPlay(seed: Seed, histories: Int) -> (lines: [String], unexpected: Int) {
+        var lines = ["", "Google Play (\(grouped(histories)) histories each; play-billing-semantics.md):"]
+        var unexpected = 0
+        for runner in PlayBuiltInSubjects.all {
+            let result = runner.campaign(seed, histories, nil)
+            if let failure = result.failure {
+                if runner.expectedCheck != failure.failure.check { unexpected += 1 }
+                let events = failure.history.events.map(\.compact).joined(separator: ", ")
+                lines.append("  ✘ \(runner.name): \(failure.failure.check.rawValue): \(events)")
+                lines.append("      \(runner.summary)")
+            } else {
+                if runner.expectedCheck != nil { unexpected += 1 }
+                lines.append("  ✔ \(runner.name): all \(PlayCheck.allCases.count) checks held over \(grouped(result.historiesRun)) histories")
+            }
+        }
+        return (lines, unexpected)
+    }
+}
+
+extension PlayModel {
+    /// What `model FILE` prints after event `index` of a Google Play history.
+    public func traceLine(index: Int, event: PlayEvent, effects: PlayStepEffects) -> JSONValue {
+        var tokensJSON: [JSONValue] = []
+        for i in tokens.indices {
+            var m: [(key: String, value: JSONValue)] = [
+                ("token", .string(tokens[i].tokenString)), ("status", .string(status(of: i).rawValue)),
+                ("entitles", .array(entitledProducts(of: i).map { .string($0) })),
+            ]
+            if let deadline = tokens[i].ackDeadline { m.append(("acknowledgeBy", .string(deadline.iso8601))) }
+            m.append(("server", subscriptionV2(of: i) ?? productPurchase(of: i) ?? .null))
+            tokensJSON.append(.object(m))
+        }
+        return .object([
+            ("index", .int(Int64(index))), ("event", .string(event.compact)), ("now", .string(now.iso8601)),
+            ("messages", .array(effects.messages.map(\.json))),
+            ("refundedUnacknowledged", .array(effects.lapsed.map { .string(tokens[$0 - 1].tokenString) })),
+            ("queryPurchasesAsync", .array(queryPurchases().map(\.json))),
+            ("entitled", .array(expectedEntitlements(knowsEverything: true).map { .string($0) })),
+            ("tokens", .array(tokensJSON)),
+        ])
+    }
+}

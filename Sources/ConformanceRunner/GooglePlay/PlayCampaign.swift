@@ -1,0 +1,210 @@
+import Generators
+import PurchaseStateMachine
+
+/// A conformance campaign for a Google Play subject, on the same engine as the App Store's:
+/// numbered histories drawn from `seed.derived(n)` by `PlayHistoryGenerator`, the first failure
+/// shrunk by `Generators.Shrinker` over its choice sequence, replayed once more before it is
+/// reported (a pass there means *flaky*).
+public struct PlayCampaign<S: PlaySubject>: Sendable {
+    /// The products.
+    public let catalog: PlayCatalog
+    /// Which one-time products the app consumes.
+    public let policy: PlayPolicy
+    /// How histories are drawn.
+    public let generator: PlayHistoryGenerator
+    /// The campaign seed.
+    public let seed: Seed
+    /// How many histories to run.
+    public let histories: Int
+    /// The shrinker's limits.
+    public var shrinking = Shrinker.Configuration(rechooseBudget: 600)
+    /// Google's clock at event 0.
+    public var start: Instant = .defaultStart
+    /// How many failing histories to shrink independently (the shortlex-smallest result wins:
+    /// independent starts escape the local minima one greedy shrink can end in).
+    public var shrinkStarts = 5
+    /// How many further histories to search for those extra starts.
+    public var shrinkSearchHistories = 400
+    /// The subject's name, for reports and saved files.
+    public let subjectName: String
+    /// Builds a subject for each new customer.
+    public let factory: PlaySubjectFactory<S>
+
+    /// Creates a campaign.
+    public init(
+        catalog: PlayCatalog = .example, policy: PlayPolicy = .example, generator: PlayHistoryGenerator? = nil, seed: Seed,
+        histories: Int, subjectName: String, factory: @escaping PlaySubjectFactory<S>
+    ) {
+        self.catalog = catalog
+        self.policy = policy
+        self.generator = generator ?? PlayHistoryGenerator(catalog: catalog)
+        self.seed = seed
+        self.histories = histories
+        self.subjectName = subjectName
+        self.factory = factory
+    }
+
+    /// What one case came to.
+    enum CaseResult {
+        case passed(events: Int)
+        case failed(PlayFailure, events: [PlayEvent], variations: PlayVariations)
+        case stopped(GenerationStop)
+    }
+
+    /// Generates a history from `tc`'s choices while running it against a fresh subject.
+    func run(_ tc: TestCase) -> CaseResult {
+        let variations: PlayVariations
+        do { variations = try generator.drawVariations(tc) } catch { return .stopped(error) }
+        var execution: PlayExecution<S>
+        do {
+            execution = try PlayExecution(catalog: catalog, variations: variations, start: start, policy: policy, factory: factory)
+        } catch {
+            return .failed(error.failure, events: [], variations: variations)
+        }
+        var events: [PlayEvent] = []
+        for _ in 0..<generator.maxEvents {
+            tc.startSpan(PlayHistoryGenerator.eventSpan)
+            let event: PlayEvent
+            do {
+                guard try tc.drawBool(probability: generator.continueProbability) else {
+                    tc.endSpan()
+                    break
+                }
+                event = try generator.drawEvent(tc, model: execution.model)
+            } catch {
+                tc.endSpan()
+                return .stopped(error)
+            }
+            tc.endSpan()
+            events.append(event)
+            switch execution.step(event) {
+            case .passed: continue
+            case .failed(let failure): return .failed(failure, events: events, variations: variations)
+            case .rejected(let rejection): return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
+            }
+        }
+        return .passed(events: events.count)
+    }
+
+    /// Runs the campaign to its end or its first failure.
+    public func run() -> PlayCampaignResult {
+        var eventsRun = 0
+        for n in 0..<histories {
+            let tc = TestCase(seed: seed.derived(UInt64(n)))
+            switch run(tc) {
+            case .passed(let events):
+                eventsRun += events
+            case .stopped:
+                continue
+            case .failed(let failure, let events, _):
+                eventsRun += events.count
+                var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: n + 1)
+                var starts = 1
+                var next = n + 1
+                while starts < shrinkStarts, next < min(histories, n + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
+                    let probe = TestCase(seed: seed.derived(UInt64(next)))
+                    next += 1
+                    guard case .failed(let other, let otherEvents, _) = run(probe) else { continue }
+                    starts += 1
+                    let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: n + 1)
+                    if !candidate.flaky, candidate.history.precedes(best.history) {
+                        best = candidate
+                        best.originalLength = events.count
+                    }
+                }
+                return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: best)
+            }
+        }
+        return PlayCampaignResult(seed: seed, historiesRun: histories, eventsRun: eventsRun, failure: nil)
+    }
+
+    /// Shrinks a failing choice sequence to the smallest that fails the same check, then replays it.
+    func shrink(_ choices: ChoiceSequence, spans: [Span], original: PlayFailure, originalLength: Int, foundAfter: Int) -> PlayFailureReport {
+        let target = original.check
+        let result = Shrinker(configuration: shrinking).shrink(choices, spans: spans) { candidate in
+            switch run(candidate) {
+            case .failed(let f, _, _): return f.check == target ? .interesting : .notInteresting
+            case .passed: return .notInteresting
+            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
+            }
+        }
+        var failure = original
+        var events: [PlayEvent] = []
+        var variations = PlayVariations()
+        if case .failed(let f, let e, let v) = run(TestCase(replaying: result.sequence)) {
+            failure = f
+            events = e
+            variations = v
+        }
+        var history = PlayHistory(
+            name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: catalog, variations: variations, policy: policy,
+            events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
+            origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName))
+        let replayer = PlayReplayer(factory: factory)
+        var passes = PlayHistoryShrinker(check: failure.check) { replayer.replay($0).failure }
+        history = passes.shrink(history)
+        let replay = replayer.replay(history)
+        let flaky = replay.failure?.check != failure.check
+        var report = PlayFailureReport(
+            failure: replay.failure ?? failure, history: history, originalLength: originalLength, foundAfterHistories: foundAfter,
+            shrinkEvaluations: result.evaluations + passes.evaluations, flaky: flaky, trace: replay.trace)
+        report.minimalChoices = result.sequence.values
+        return report
+    }
+}
+
+/// How a Play campaign ended.
+public struct PlayCampaignResult: Sendable {
+    /// The campaign seed.
+    public var seed: Seed
+    /// Histories run.
+    public var historiesRun: Int
+    /// Events applied.
+    public var eventsRun: Int
+    /// The shrunk failure, if a check failed.
+    public var failure: PlayFailureReport?
+}
+
+/// Replays a saved Play history against a subject, with a trace.
+public struct PlayReplayer<S: PlaySubject>: Sendable {
+    /// Builds the subject.
+    public let factory: PlaySubjectFactory<S>
+
+    /// Creates a replayer.
+    public init(factory: @escaping PlaySubjectFactory<S>) { self.factory = factory }
+
+    /// Runs `history`; the result names the first failure, if any, and the trace of what ran.
+    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) {
+        var execution: PlayExecution<S>
+        do {
+            execution = try PlayExecution(
+                catalog: history.catalog, variations: history.variations, start: history.start, policy: history.policy,
+                factory: factory, recordTrace: true)
+        } catch {
+            return (error.failure, [])
+        }
+        for event in history.events {
+            switch execution.step(event) {
+            case .passed: continue
+            case .failed(let failure): return (failure, execution.trace)
+            case .rejected(let rejection):
+                let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.description, subject: "History")
+                return (f, execution.trace)
+            }
+        }
+        return (nil, execution.trace)
+    }
+}
+
+extension PlayHistory {
+    /// Whether this history is simpler than `other`: fewer events, then simpler kinds, then
+    /// smaller compact spellings, then fewer varied store settings.
+    func precedes(_ other: PlayHistory) -> Bool {
+        if events.count != other.events.count { return events.count < other.events.count }
+        let ranks = events.map(PlayHistoryShrinker.rank), otherRanks = other.events.map(PlayHistoryShrinker.rank)
+        if ranks != otherRanks { return ranks.lexicographicallyPrecedes(otherRanks) }
+        let text = events.map(\.compact), otherText = other.events.map(\.compact)
+        if text != otherText { return text.lexicographicallyPrecedes(otherText) }
+        return variations.json.rendered().count < other.variations.json.rendered().count
+    }
+}

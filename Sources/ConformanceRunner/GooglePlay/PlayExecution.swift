@@ -1,0 +1,173 @@
+import PurchaseStateMachine
+
+/// Runs one Play history against a fresh subject, event by event, checking after each one.
+///
+/// The model applies the event; every message it produced goes to the subject in order, and
+/// the subject's acknowledgements and consumptions are applied as they come; then the subject
+/// is queried and its answer compared with the model.
+struct PlayExecution<S: PlaySubject> {
+    /// What one event came to.
+    enum Outcome {
+        case passed
+        case rejected(PlayRejection)
+        case failed(PlayFailure)
+    }
+
+    private(set) var model: PlayModel
+    private var subject: S
+    let policy: PlayPolicy
+    private var eventIndex = -1
+    /// One line per message and reply, when recording.
+    private(set) var trace: [String] = []
+    let recordTrace: Bool
+
+    /// Creates the subject and delivers the launch connection; a failure there is at index -1.
+    init(catalog: PlayCatalog, variations: PlayVariations, start: Instant, policy: PlayPolicy,
+         factory: PlaySubjectFactory<S>, recordTrace: Bool = false) throws(PlayFailureBox) {
+        var model = PlayModel(catalog: catalog, variations: variations, start: start)
+        let launch = model.start()
+        self.policy = policy
+        self.recordTrace = recordTrace
+        do {
+            subject = try factory(catalog, policy, PlaySubjectContext(model: model))
+        } catch {
+            throw PlayFailureBox(PlayFailure(check: .subjectResponds, eventIndex: -1, expected: "a subject", observed: "\(error)", subject: "start"))
+        }
+        self.model = model
+        var effects = PlayStepEffects()
+        effects.messages = [launch]
+        if let failure = deliver(effects) ?? compare() { throw PlayFailureBox(failure) }
+    }
+
+    /// Applies `event` and checks the subject after it.
+    mutating func step(_ event: PlayEvent) -> Outcome {
+        eventIndex += 1
+        var effects = PlayStepEffects()
+        do { try model.apply(event, into: &effects) } catch { return .rejected(error) }
+        if recordTrace { trace.append("\(eventIndex + 1). \(event.compact)") }
+        if let failure = deliver(effects) ?? lapses(effects) ?? compare() { return .failed(failure) }
+        return .passed
+    }
+
+    private func fail(_ check: PlayCheck, _ subject: String, expected: String, observed: String) -> PlayFailure {
+        PlayFailure(check: check, eventIndex: eventIndex, expected: expected, observed: observed, subject: subject)
+    }
+
+    /// Hands each message to the subject and applies its replies.
+    private mutating func deliver(_ effects: PlayStepEffects) -> PlayFailure? {
+        for message in effects.messages {
+            let context = PlaySubjectContext(model: model)
+            let replies: [PlayReply]
+            do {
+                switch message {
+                case .purchasesUpdated(let result, let purchases):
+                    replies = try subject.purchasesUpdated(result, purchases: purchases, context: context)
+                case .connected(let reason, let purchases):
+                    replies = try subject.connected(reason, purchases: purchases, context: context)
+                case .terminated:
+                    subject.terminate()
+                    replies = []
+                case .notification(let n):
+                    guard subject.wantsNotifications else { continue }
+                    replies = try subject.notification(n, context: context)
+                }
+            } catch {
+                return fail(.subjectResponds, "Reply to \(message.label)", expected: "a reply", observed: "\(error)")
+            }
+            if recordTrace { trace.append("   → \(message.label)" + (replies.isEmpty ? "" : "  ⇢ " + replies.map(\.label).joined(separator: ", "))) }
+            for reply in replies {
+                if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
+                    !policy.isConsumable(model.tokens[i].product)
+                {
+                    return fail(.nonConsumableNeverConsumed, "Consumption of \(token)",
+                                expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
+                                observed: "consume(\(token))")
+                }
+                model.apply(reply: reply)
+            }
+        }
+        return nil
+    }
+
+    /// §4: a purchase the subject knew of was refunded for lack of acknowledgement.
+    private func lapses(_ effects: PlayStepEffects) -> PlayFailure? {
+        for number in effects.lapsed where subject.wantsNotifications || model.seenPaid[number - 1] {
+            let t = model.tokens[number - 1]
+            return fail(.acknowledgedInTime, "Acknowledgement of \(t.tokenString) (\(t.product))",
+                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(.days(3)).iso8601 } ?? "the deadline")",
+                        observed: "never acknowledged: Google refunded and revoked it")
+        }
+        return nil
+    }
+
+    /// Compares the subject's answer to `query` with the model.
+    private func compare() -> PlayFailure? {
+        let observed: ObservedState
+        do { observed = try subject.query(context: PlaySubjectContext(model: model)) } catch {
+            return fail(.subjectResponds, "Reply to query", expected: "a state", observed: "\(error)")
+        }
+        let all = subject.wantsNotifications
+        let expected = model.expectedEntitlements(knowsEverything: all).filter { !policy.isConsumable($0) }
+        let got = observed.entitledSorted.filter { !policy.isConsumable($0) }
+        let line = "[\(expected.joined(separator: ", "))]"
+        let gotLine = "[\(got.joined(separator: ", "))]"
+        for product in got where !expected.contains(product) {
+            return fail(PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+        }
+        for product in expected where !got.contains(product) {
+            return fail(PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+        }
+        for product in policy.consumables {
+            let units = observed.balances[product] ?? 0
+            let full = model.expectedCredit(product, knowsEverything: all, withoutVoided: false)
+            let clawed = model.expectedCredit(product, knowsEverything: all, withoutVoided: true)
+            guard units != full, units != clawed else { continue }
+            return fail(.consumableCreditedOnce, "Balance of \(product)",
+                        expected: full == clawed ? "\(full)" : "\(full) (or \(clawed) after claw-back)", observed: "\(units)")
+        }
+        return nil
+    }
+
+    /// The status, as the subject could know it, of the newest token behind `product`.
+    private func latestStatus(of product: String, knowsEverything: Bool) -> PlayTokenStatus? {
+        for i in model.tokens.indices.reversed() {
+            let t = model.tokens[i]
+            let owner = t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) }
+            guard t.product == product || owner == product else { continue }
+            if knowsEverything { return model.status(of: i) }
+            if let seen = model.seen[i] { return seen.status }
+        }
+        return nil
+    }
+}
+
+/// A failure thrown while starting a history.
+struct PlayFailureBox: Error {
+    let failure: PlayFailure
+    init(_ failure: PlayFailure) { self.failure = failure }
+}
+
+extension PlayMessage {
+    /// One line for traces and reports.
+    public var label: String {
+        func list(_ p: [PlayPurchase]) -> String {
+            "[" + p.map { "\($0.token) \($0.products.joined(separator: "+")) \($0.state == .purchased ? "PURCHASED" : "PENDING")\($0.quantity == 1 ? "" : " ×\($0.quantity)")" }.joined(separator: ", ") + "]"
+        }
+        switch self {
+        case .purchasesUpdated(let r, let p): return "onPurchasesUpdated(\(r.rawValue), \(list(p)))"
+        case .connected(let reason, let p): return "\(reason.rawValue): queryPurchasesAsync → \(list(p))"
+        case .terminated: return "terminate"
+        case .notification(let n): return "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
+        }
+    }
+}
+
+extension PlayReply {
+    /// One line for traces and reports.
+    public var label: String {
+        switch self {
+        case .acknowledge(let t): return "acknowledge(\(t))"
+        case .consume(let t): return "consume(\(t))"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import PurchaseStateMachine
+
+/// A Google Play subject in another process, spoken to in `purchase-subject/1`'s Google Play
+/// messages (`docs/SubjectProtocol.md`): one JSON line per message, one reply line back.
+///
+/// Each history's `start` (with `"storeKind": "googlePlay"`) reuses the running program. Replies
+/// are read strictly; a timeout, an exit, a malformed reply or an `{"type":"error"}` reply is
+/// thrown as a `SubjectError`, reported as `subject-responds`. One program serves one history
+/// at a time.
+public struct PlayExternalSubject: PlaySubject {
+    /// The program this subject talks to.
+    public let process: SubjectProcess
+    /// Whether the program asked for RTDNs in its reply to `start`.
+    public private(set) var wantsNotifications: Bool
+    let history: UInt64
+
+    /// Refuses to start: an external subject needs a process, so use `factory(process:)`.
+    public init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws {
+        throw SubjectError("an external subject needs a program to talk to: build it with PlayExternalSubject.factory(process:)")
+    }
+
+    /// Starts a new history on `process` and sends `start`.
+    public init(process: SubjectProcess, catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws(SubjectError) {
+        self.process = process
+        do { history = try process.beginHistory() } catch { throw SubjectError("start: \(error)") }
+        wantsNotifications = false
+        let reply = try send(
+            "start", [("storeKind", .string(PlayHistory.storeKind)), ("catalog", catalog.json), ("policy", policy.json), ("serverNow", .string(context.now.iso8601))],
+            expecting: "ok")
+        if case .array(let wants)? = reply["wants"] { wantsNotifications = wants.contains(.string("notifications")) }
+    }
+
+    /// Builds subjects that talk to `process`, one history at a time.
+    public static func factory(process: SubjectProcess) -> PlaySubjectFactory<PlayExternalSubject> {
+        { catalog, policy, context in try PlayExternalSubject(process: process, catalog: catalog, policy: policy, context: context) }
+    }
+
+    public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+        try replies(send("connected", [("reason", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
+    }
+
+    public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+        try replies(send("purchasesUpdated", [("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
+    }
+
+    public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+        try replies(send(
+            "notification", [("notification", notification.json), ("server", context.server(token: notification.token) ?? .null), now(context)],
+            expecting: "ok"))
+    }
+
+    public mutating func terminate() { _ = try? send("terminate", [], expecting: "ok") }
+
+    public func query(context: PlaySubjectContext) throws -> ObservedState {
+        let reply = try send("query", [now(context)], expecting: "state")
+        guard case .array(let items)? = reply["entitled"] else { throw fault("a `state` reply needs \"entitled\": [product ids]") }
+        var entitled: [String] = []
+        for item in items {
+            guard case .string(let id) = item else { throw fault("\"entitled\" holds product ids (strings)") }
+            entitled.append(id)
+        }
+        var balances = Balances()
+        if let value = reply["balances"] {
+            guard case .object(let members) = value else { throw fault("\"balances\" is an object of product → units") }
+            for (product, units) in members {
+                guard case .int(let n) = units else { throw fault("balance of \(product) is not an integer") }
+                balances[product] = Int(n)
+            }
+        }
+        return ObservedState(entitled: entitled, balances: balances)
+    }
+
+    private func now(_ context: PlaySubjectContext) -> (key: String, value: JSONValue) { ("serverNow", .string(context.now.iso8601)) }
+
+    /// The `acknowledge` and `consume` lists of an `ok` reply.
+    private func replies(_ reply: JSONValue) throws(SubjectError) -> [PlayReply] {
+        var out: [PlayReply] = []
+        for (key, make) in [("acknowledge", PlayReply.acknowledge), ("consume", PlayReply.consume)] as [(String, (String) -> PlayReply)] {
+            guard let value = reply[key] else { continue }
+            guard case .array(let items) = value else { throw fault("\"\(key)\" is a list of purchase tokens") }
+            for item in items {
+                guard case .string(let token) = item else { throw fault("\"\(key)\" holds purchase tokens (strings)") }
+                out.append(make(token))
+            }
+        }
+        return out
+    }
+
+    /// Sends one message and reads one reply of type `expecting` (or `error`).
+    @discardableResult
+    private func send(_ type: String, _ fields: [(key: String, value: JSONValue)], expecting: String) throws(SubjectError) -> JSONValue {
+        let line = JSONValue.object([("type", .string(type))] + fields).rendered()
+        let text: String
+        do { text = try process.exchange(Array(line.utf8), history: history) } catch { throw SubjectError("`\(type)`: \(error)") }
+        guard let reply = try? JSONValue.parse(text), case .object = reply else {
+            throw fault("`\(type)`: the reply is not a JSON object: \(text.prefix(200))")
+        }
+        if case .string("error")? = reply["type"] {
+            let message: String
+            if case .string(let m)? = reply["message"] { message = m } else { message = "(no message)" }
+            throw fault("`\(type)`: the subject reported an error: \(message)")
+        }
+        guard case .string(expecting)? = reply["type"] else {
+            throw fault("`\(type)`: expected a reply of type \"\(expecting)\", got \(text.prefix(200))")
+        }
+        return reply
+    }
+
+    private func fault(_ message: String) -> SubjectError {
+        process.recordFault(message, history: history)
+        return SubjectError(message)
+    }
+}

@@ -1,0 +1,60 @@
+import PurchaseStateMachine
+
+/// A shrunk Play failure, ready to print and save.
+public struct PlayFailureReport: Sendable {
+    /// The failure of the minimal history.
+    public var failure: PlayFailure
+    /// The minimal history (only events that ran; the failing one last).
+    public var history: PlayHistory
+    /// The length of the history first found.
+    public var originalLength: Int
+    /// How many histories ran before the failure was found.
+    public var foundAfterHistories: Int?
+    /// How many candidates the shrinker ran.
+    public var shrinkEvaluations: Int
+    /// Whether the minimal history passed when replayed.
+    public var flaky: Bool
+    /// What the subject was sent and answered, event by event.
+    public var trace: [String]
+    /// Where the history was saved, if it was.
+    public var savedPath: String?
+    /// The shrunk choice sequence (to compare independent shrinks).
+    var minimalChoices: [UInt64] = []
+
+    /// The report, top-down: verdict, minimal history, expected vs actual, how to reproduce.
+    public var text: String {
+        var lines: [String] = []
+        let at = failure.eventIndex + 1
+        let verdict = flaky ? "? \(failure.check.rawValue) is flaky" : "✘ \(failure.check.rawValue) failed"
+        lines.append(at == 0 ? "\(verdict) at launch" : "\(verdict) after event \(at) of \(history.events.count)")
+        lines.append("  \(failure.check.rule) (play-billing-semantics \(failure.check.source))")
+        lines.append("")
+        lines.append("  Minimal history (shrunk from \(originalLength) events in \(shrinkEvaluations) runs):")
+        for (i, event) in history.events.enumerated() {
+            lines.append("    \(i + 1). \(event.compact)" + (i == failure.eventIndex ? "    ← diverged here" : ""))
+        }
+        let variations = history.variations.json
+        if case .object(let members) = variations, !members.isEmpty {
+            lines.append("  Store variations: " + members.map { "\($0.key) = \($0.value.rendered())" }.joined(separator: ", "))
+        }
+        lines.append("")
+        lines.append("  \(failure.subject)\(at == 0 ? "" : " after event \(at)"):")
+        lines.append("  −   \(failure.expected)")
+        lines.append("  +   \(failure.observed)")
+        lines.append("  (Expected by model: −, Reported by subject: +)")
+        if !trace.isEmpty {
+            lines.append("")
+            lines.append("  What the subject was sent:")
+            lines += trace.map { "    " + $0 }
+        }
+        lines.append("")
+        var found = "  Found"
+        if let n = foundAfterHistories { found += " after \(n) histories" }
+        if let seed = history.origin?.seed { found += " (seed \(seed))" }
+        lines.append(found + (savedPath.map { " · saved to \($0)" } ?? ""))
+        if let path = savedPath, let subject = history.origin?.subject, subject != "exec" {
+            lines.append("  Replay: swift run purchase-conformance replay \(path) --subject \(subject)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

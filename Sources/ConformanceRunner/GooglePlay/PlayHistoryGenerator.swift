@@ -1,0 +1,158 @@
+import Generators
+import PurchaseStateMachine
+
+/// Draws Google Play histories one event at a time from the model's current state.
+///
+/// The store variations are drawn first (each axis keeps its default unless a coin says
+/// otherwise, so shrinking returns to the documented behaviour); then "keep going? → one
+/// event" repeatedly, each event one span. Token references resolve by modulo over the tokens
+/// where the event is possible, so deleting an earlier event never breaks a later one. Time
+/// moves either by a calendar unit or to the model's next boundary — an acknowledgement
+/// deadline, a renewal, the end of grace, hold or a pause — exactly or a minute either side,
+/// which is how the three-day window and the grace → hold edges are reached.
+public struct PlayHistoryGenerator: Sendable {
+    /// The products.
+    public let catalog: PlayCatalog
+    /// The chance of drawing one more event.
+    public var continueProbability: Double
+    /// The most events one history may have.
+    public var maxEvents: Int
+    /// Whether to explore the store variations (off: the defaults only).
+    public var exploreVariations: Bool
+
+    static let eventSpan = SpanLabel("play-event")
+    static let storeSpan = SpanLabel("play-store")
+
+    /// The event kinds and their weights (out of 100), the simplest first.
+    static let weights: [(PlayEventKind, Int)] = [
+        (.purchase, 24), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
+        (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
+        (.relaunch, 6),
+    ]
+
+    /// The calendar steps time can take besides boundary jumps.
+    static let steps: [ISODuration] = [.days(1), ISODuration(hours: 1), .days(3), ISODuration(weeks: 1), ISODuration(months: 1)]
+
+    /// Creates a generator.
+    public init(catalog: PlayCatalog, continueProbability: Double = 0.9, maxEvents: Int = 40, exploreVariations: Bool = true) {
+        self.catalog = catalog
+        self.continueProbability = continueProbability
+        self.maxEvents = maxEvents
+        self.exploreVariations = exploreVariations
+    }
+
+    /// Draws the store variations.
+    public func drawVariations(_ tc: TestCase) throws(GenerationStop) -> PlayVariations {
+        tc.startSpan(Self.storeSpan)
+        defer { tc.endSpan() }
+        var variations = PlayVariations()
+        guard exploreVariations else { return variations }
+        // Every axis draws its coin and its value, so lowering a coin never shifts later draws.
+        for axis in PlayVariationAxis.all {
+            let varied = try tc.drawBool(probability: 0.25)
+            let index = axis.domain.count == 2 ? 1 : try tc.drawInteger(in: 1...(axis.domain.count - 1))
+            if varied { axis.setValue(axis.domain[index], in: &variations) }
+        }
+        return variations
+    }
+
+    /// Draws one event that `model` accepts.
+    public func drawEvent(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent {
+        let roll = Int(try tc.drawUnsigned(upTo: 99))
+        var total = 0
+        var kind = PlayEventKind.purchase
+        for (k, w) in Self.weights {
+            total += w
+            if roll < total { kind = k; break }
+        }
+        let event = try draw(kind, tc, model: model)
+        if let event, model.rejection(of: event) == nil { return event }
+        return boundaryStep(model, offset: 0)
+    }
+
+    private func draw(_ kind: PlayEventKind, _ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent? {
+        func pick(_ candidates: [Int]) throws(GenerationStop) -> Int? {
+            let i = Int(try tc.drawUnsigned(upTo: 15))
+            return candidates.isEmpty ? nil : candidates[i % candidates.count] + 1
+        }
+        func tokens(_ statuses: [PlayTokenStatus]) -> [Int] { model.tokens.indices.filter { statuses.contains(model.status(of: $0)) } }
+        switch kind {
+        case .purchase:
+            guard model.connected else { return .resumeApp }
+            let ids = catalog.purchasableIDs
+            let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
+            let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
+            var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]
+            if outcome == .pending, case .basePlan(let plan, _)? = catalog.item(item), plan.kind != .prepaid { outcome = .ok }
+            let several = try tc.drawBool(probability: 0.2)
+            let units = try tc.drawInteger(in: 2...5)
+            var quantity = 1
+            if case .oneTime(let p)? = catalog.item(item), p.multiQuantity, several { quantity = units }
+            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity))
+        case .advanceTime:
+            let byUnit = try tc.drawBool(probability: 0.4)
+            let unit = Self.steps[Int(try tc.drawUnsigned(upTo: UInt64(Self.steps.count - 1)))]
+            let boundaries = try tc.drawInteger(in: 1...3)
+            let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
+            return byUnit ? .advanceTime(by: unit) : boundaryStep(model, offset: offset, boundaries: boundaries)
+        case .setBilling:
+            return .setBilling(ok: !model.billingOK)
+        case .completePending:
+            return try pick(tokens([.pending])).map { .completePending(token: $0) }
+        case .cancelPending:
+            return try pick(tokens([.pending])).map { .cancelPending(token: $0) }
+        case .changePlan:
+            let modes = PlayReplacementMode.allCases
+            guard let t = try pick(tokens([.active, .inGracePeriod, .canceled])) else { return nil }
+            // Another product's plans first: a plan change usually moves to another tier.
+            let own = model.tokens[t - 1].product
+            let plans = catalog.subscriptions.filter { $0.id != own }.flatMap { $0.basePlans.map(\.id) }
+                + catalog.subscriptions.filter { $0.id == own }.flatMap { $0.basePlans.map(\.id) }
+            let plan = plans[Int(try tc.drawUnsigned(upTo: UInt64(plans.count - 1)))]
+            let mode = modes[Int(try tc.drawUnsigned(upTo: UInt64(modes.count - 1)))]
+            return .changePlan(token: t, to: plan, mode: mode)
+        case .cancel:
+            return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .cancel(token: $0) }
+        case .restore:
+            return try pick(tokens([.canceled])).map { .restore(token: $0) }
+        case .pause:
+            guard let t = try pick(tokens([.active])), let plan = model.tokens[t - 1].basePlan.flatMap({ catalog.basePlan($0) }),
+                let lengths = PlayModel.pauseLengths(for: plan.period)
+            else { return nil }
+            return .pause(token: t, length: lengths[Int(try tc.drawUnsigned(upTo: UInt64(lengths.count - 1)))])
+        case .unpause:
+            let candidates = model.tokens.indices.filter {
+                model.status(of: $0) == .paused || (model.status(of: $0) == .active && model.tokens[$0].subscription?.scheduledPause != nil)
+            }
+            return try pick(candidates).map { .unpause(token: $0) }
+        case .void:
+            let causes: [PlayVoidCause] = [.refund, .chargeback, .revoke, .refundWithoutRevoke]
+            guard let t = try pick(tokens([.purchased, .consumed, .active, .inGracePeriod, .onHold, .paused, .canceled])) else { return nil }
+            return .void(token: t, cause: causes[Int(try tc.drawUnsigned(upTo: UInt64(causes.count - 1)))])
+        case .background, .resumeApp:
+            return model.connected ? .background : .resumeApp
+        case .relaunch:
+            return .relaunch
+        }
+    }
+
+    /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).
+    func boundaryStep(_ model: PlayModel, offset: Int, boundaries: Int = 1) -> PlayEvent {
+        var probe = model
+        var target: Instant?
+        for _ in 0..<boundaries {
+            guard let (when, _) = probe.nextBoundary() else { break }
+            target = when
+            _ = try? probe.apply(.advanceTime(by: Self.duration(seconds: Int(probe.now.seconds(to: when)) + 1)))
+        }
+        guard let target else { return .advanceTime(by: .days(1)) }
+        var seconds = Int(model.now.seconds(to: target)) + offset
+        if seconds <= 0 { seconds = max(1, seconds - offset) }
+        return .advanceTime(by: Self.duration(seconds: seconds))
+    }
+
+    /// A positive number of seconds as days, hours, minutes and seconds.
+    static func duration(seconds: Int) -> ISODuration {
+        ISODuration(days: seconds / 86_400, hours: seconds % 86_400 / 3_600, minutes: seconds % 3_600 / 60, seconds: seconds % 60)
+    }
+}

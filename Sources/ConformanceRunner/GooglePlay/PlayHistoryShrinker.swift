@@ -1,0 +1,107 @@
+import PurchaseStateMachine
+
+/// Named passes over a concrete Play history, run after the choice-sequence shrink: they make
+/// moves a generator's choices cannot express in one step. Each candidate is replayed against
+/// the subject and kept only if it fails the same check.
+///
+/// Passes, in order, each keeping its loop index valid as the history shrinks:
+/// 1. `deleteEvent`: drop one event.
+/// 2. `mergeTime`: two adjacent `advanceTime` become one with the summed duration.
+/// 3. `lowerTime`: an `advanceTime` becomes the time to an earlier boundary of the model
+///    (an acknowledgement deadline, a renewal, the end of grace, hold or a pause).
+/// 4. `sortEvents`: two adjacent events swap when the later one is of a simpler kind.
+/// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
+struct PlayHistoryShrinker {
+    let check: PlayCheck
+    let replay: (PlayHistory) -> PlayFailure?
+    var evaluations = 0
+    var budget = 1_500
+    var maxRounds = 8
+
+    /// The smallest history found from `history` (which must fail `check`).
+    mutating func shrink(_ history: PlayHistory) -> PlayHistory {
+        var best = history
+        for _ in 0..<maxRounds {
+            let before = best.events
+            deleteEvents(&best)
+            mergeTime(&best)
+            lowerTime(&best)
+            sortEvents(&best)
+            if best.events == before || evaluations >= budget { break }
+        }
+        return best
+    }
+
+    /// Replays `candidate`; keeps it (cut after its failing event) if it fails the same check.
+    private mutating func accept(_ candidate: PlayHistory, into best: inout PlayHistory) -> Bool {
+        guard evaluations < budget, candidate.events != best.events else { return false }
+        evaluations += 1
+        guard let failure = replay(candidate), failure.check == check, failure.eventIndex >= -1 else { return false }
+        var kept = candidate
+        kept.events = Array(candidate.events.prefix(failure.eventIndex + 1))
+        kept.expect = .fails(check: check.rawValue, atEvent: failure.eventIndex)
+        best = kept
+        return true
+    }
+
+    private mutating func deleteEvents(_ best: inout PlayHistory) {
+        var i = 0
+        while i < best.events.count {
+            var candidate = best
+            candidate.events.remove(at: i)
+            if !accept(candidate, into: &best) { i += 1 }
+        }
+    }
+
+    private mutating func mergeTime(_ best: inout PlayHistory) {
+        var i = 0
+        while i + 1 < best.events.count {
+            if case .advanceTime(let a) = best.events[i], case .advanceTime(let b) = best.events[i + 1] {
+                var candidate = best
+                candidate.events[i] = .advanceTime(by: PlayHistoryGenerator.duration(seconds: Int(a.exactSeconds + b.exactSeconds)))
+                candidate.events.remove(at: i + 1)
+                if a.totalMonths == 0, b.totalMonths == 0, accept(candidate, into: &best) { continue }
+            }
+            i += 1
+        }
+    }
+
+    private mutating func lowerTime(_ best: inout PlayHistory) {
+        var i = 0
+        while i < best.events.count {
+            defer { i += 1 }
+            guard case .advanceTime(let d) = best.events[i] else { continue }
+            var model = best.makeModel()
+            _ = model.start()
+            for event in best.events[..<i] { _ = try? model.apply(event) }
+            let end = model.now.adding(d)
+            var probe = model
+            var targets: [Int] = []
+            while let (when, _) = probe.nextBoundary(), when < end, targets.count < 6 {
+                targets.append(Int(model.now.seconds(to: when)))
+                _ = try? probe.apply(.advanceTime(by: PlayHistoryGenerator.duration(seconds: Int(probe.now.seconds(to: when)) + 1)))
+            }
+            for seconds in targets where seconds > 0 {
+                var candidate = best
+                candidate.events[i] = .advanceTime(by: PlayHistoryGenerator.duration(seconds: seconds))
+                if accept(candidate, into: &best) { break }
+            }
+        }
+    }
+
+    private mutating func sortEvents(_ best: inout PlayHistory) {
+        var i = 0
+        while i + 1 < best.events.count {
+            defer { i += 1 }
+            guard Self.rank(best.events[i + 1]) < Self.rank(best.events[i]) else { continue }
+            var candidate = best
+            candidate.events.swapAt(i, i + 1)
+            _ = accept(candidate, into: &best)
+        }
+    }
+
+    /// An event kind's place in the generator's order (simpler kinds first).
+    static func rank(_ event: PlayEvent) -> Int {
+        PlayHistoryGenerator.weights.firstIndex { $0.0 == event.kind } ?? PlayHistoryGenerator.weights.count
+    }
+}

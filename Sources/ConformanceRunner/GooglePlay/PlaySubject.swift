@@ -1,0 +1,57 @@
+import PurchaseStateMachine
+
+/// Purchase logic for Google Play under test, driven message by message: what `PurchaseSubject`
+/// is for the App Store, and the Swift form of `purchase-subject/1`'s Google Play messages.
+///
+/// A subject is created anew for every history (a new customer on a new device), then told
+/// that its billing connection came up (`connected(.launch, …)` with `queryPurchasesAsync`'s
+/// answer). After every event the runner sends what Google Play delivers — listener calls,
+/// connection queries, and for subjects with a backend RTDNs — and finally a `query`, whose
+/// answer is checked against the model. Handlers return the acknowledgements and consumptions
+/// the app makes (`PlayReply`); Google applies them at once. Throwing reports a fault of the
+/// subject itself (`subject-responds`).
+public protocol PlaySubject: SendableMetatype {
+    /// `start`: a new customer on a new device; forget everything, persisted state included.
+    init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws
+
+    /// The billing connection came up (at launch or on resume) and `queryPurchasesAsync` returned `purchases`.
+    mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply]
+
+    /// `onPurchasesUpdated(result, purchases)`.
+    mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply]
+
+    /// The process is terminated: drop in-memory state, keep what the app persists.
+    mutating func terminate()
+
+    /// Whether the subject has a backend that receives RTDNs (then it is held to the true state).
+    var wantsNotifications: Bool { get }
+
+    /// One real-time developer notification; `context.server(token:)` answers the Developer API.
+    mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply]
+
+    /// What the app grants now: entitled products and consumable balances. Must not change state.
+    func query(context: PlaySubjectContext) throws -> ObservedState
+}
+
+extension PlaySubject {
+    /// By default an app keeps nothing in memory that a relaunch would lose.
+    public mutating func terminate() {}
+    /// By default a subject is an app without a backend.
+    public var wantsNotifications: Bool { false }
+    /// By default notifications are ignored.
+    public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] { [] }
+}
+
+/// What a Play subject may read besides its messages: Google's clock and the Developer API.
+public struct PlaySubjectContext: Sendable {
+    let model: PlayModel
+
+    /// Google's clock (the device clock plays no part, §11).
+    public var now: Instant { model.now }
+
+    /// `purchases.subscriptionsv2.get` or `purchases.products.get` for `token` (§10), nil if unknown.
+    public func server(token: String) -> JSONValue? { model.serverView(of: token) }
+}
+
+/// Builds a Play subject for each new customer.
+public typealias PlaySubjectFactory<S> = @Sendable (PlayCatalog, PlayPolicy, PlaySubjectContext) throws -> S

@@ -1,0 +1,60 @@
+import ConformanceRunner
+import Generators
+import PurchaseStateMachine
+import Testing
+
+@Suite("Google Play campaigns: the references pass, failures are deterministic and read top-down")
+struct PlayCampaignTests {
+    @Test("The reference Play app and backend pass every check over generated histories with every variation",
+          arguments: ["play-reference-app", "play-reference-server"])
+    func referencesPass(name: String) throws {
+        let runner = try #require(PlayBuiltInSubjects.named(name))
+        let result = runner.campaign(Seed(0x5eed_0017), 1_500, nil)
+        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.historiesRun == 1_500)
+        #expect(result.eventsRun > 5_000)
+    }
+
+    @Test("Same seed, same report, byte for byte")
+    func deterministic() throws {
+        let runner = try #require(PlayBuiltInSubjects.named("play-example-ignores-hold"))
+        let a = try #require(runner.campaign(Seed(42), 1_000, nil).failure)
+        let b = try #require(runner.campaign(Seed(42), 1_000, nil).failure)
+        #expect(a.text == b.text)
+        #expect(a.history.fileText == b.history.fileText)
+    }
+
+    @Test("The failure report reads top-down: verdict, minimal history with the diverging event, diff, what was sent")
+    func reportShape() throws {
+        let runner = try #require(PlayBuiltInSubjects.named("play-example-grants-pending"))
+        let report = try #require(runner.campaign(Seed(1), 500, nil).failure).text
+        let lines = report.split(separator: "\n").map(String.init)
+        #expect(lines.first == "✘ pending-not-entitled failed after event 1 of 1")
+        #expect(lines.contains("    1. purchase(lifetime, outcome: pending)    ← diverged here"))
+        #expect(lines.contains("  −   []"))
+        #expect(lines.contains("  +   [lifetime]"))
+        #expect(report.contains("onPurchasesUpdated(OK, [token-1 lifetime PENDING])"))
+    }
+
+    /// A subject that fails on its first purchase update.
+    struct Throwing: PlaySubject {
+        var updates = 0
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            updates += 1
+            if updates == 1 { throw SubjectError("database locked") }
+            return purchases.map { .acknowledge(token: $0.token) }
+        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { ObservedState(entitled: []) }
+    }
+
+    @Test("A subject that throws fails subject-responds, shrunk like any other failure")
+    func subjectResponds() {
+        let campaign = PlayCampaign(seed: Seed(3), histories: 500, subjectName: "throwing") { c, p, ctx in Throwing(catalog: c, policy: p, context: ctx) }
+        let failure = campaign.run().failure
+        #expect(failure?.failure.check == .subjectResponds)
+        #expect(failure?.failure.observed == "database locked")
+        #expect(failure?.history.events.map(\.compact) == ["purchase(coins100)"])
+    }
+}

@@ -1,0 +1,74 @@
+import ConformanceRunner
+import Generators
+import PurchaseStateMachine
+import Testing
+
+@Suite("The Google Play generator explores every variation and reaches the boundaries")
+struct PlayGeneratorTests {
+    /// Draws `count` histories on the model alone and returns them with their variations.
+    static func draw(_ count: Int) throws -> [(PlayVariations, [PlayEvent], [PlayStepEffects])] {
+        let generator = PlayHistoryGenerator(catalog: .example)
+        var out: [(PlayVariations, [PlayEvent], [PlayStepEffects])] = []
+        for n in 0..<count {
+            let tc = TestCase(seed: Seed(99).derived(UInt64(n)))
+            let variations = try generator.drawVariations(tc)
+            var model = PlayModel(catalog: .example, variations: variations)
+            _ = model.start()
+            var events: [PlayEvent] = []
+            var effects: [PlayStepEffects] = []
+            while events.count < generator.maxEvents, try tc.drawBool(probability: generator.continueProbability) {
+                let event = try generator.drawEvent(tc, model: model)
+                effects.append(try model.apply(event))
+                events.append(event)
+            }
+            out.append((variations, events, effects))
+        }
+        return out
+    }
+
+    @Test("Every value of every store variation is drawn")
+    func everyVariation() throws {
+        let histories = try Self.draw(400)
+        for axis in PlayVariationAxis.all {
+            let seen = Set(histories.map { axis.value(in: $0.0) })
+            #expect(seen == Set(axis.domain), "\(axis.id)")
+        }
+    }
+
+    @Test("Every event kind is drawn, and every drawn event is possible where it stands")
+    func everyKind() throws {
+        let kinds = Set(try Self.draw(300).flatMap { $0.1.map(\.kind) })
+        #expect(kinds == Set(PlayEventKind.allCases))
+    }
+
+    @Test("Time reaches the three-day window (refunds happen) and grace → hold, with steps a minute either side of a boundary")
+    func boundaries() throws {
+        let histories = try Self.draw(400)
+        let effects = histories.flatMap(\.2)
+        #expect(effects.contains { !$0.lapsed.isEmpty }, "acknowledgement deadlines pass")
+        let notifications = effects.flatMap(\.notificationTypes)
+        #expect(notifications.contains("SUBSCRIPTION_ON_HOLD"))
+        #expect(notifications.contains("SUBSCRIPTION_IN_GRACE_PERIOD"))
+        #expect(notifications.contains("SUBSCRIPTION_PAUSED"))
+        let steps = histories.flatMap(\.1).compactMap { if case .advanceTime(let d) = $0 { return d.exactSeconds } else { return nil } }
+        #expect(steps.contains(3 * 86_400), "exactly the three-day deadline")
+        #expect(steps.contains(3 * 86_400 - 60), "a minute before it")
+        #expect(steps.contains(3 * 86_400 + 60), "a minute after it")
+    }
+
+    @Test("Same seed, same history")
+    func deterministic() throws {
+        let a = try Self.draw(20).map(\.1)
+        let b = try Self.draw(20).map(\.1)
+        #expect(a == b)
+    }
+
+    @Test("Generated histories survive the file and the compact spelling: parse(render(h)) == h")
+    func roundTrip() throws {
+        for (variations, events, _) in try Self.draw(150) {
+            let history = PlayHistory(variations: variations, events: events)
+            #expect(try PlayHistory(text: history.fileText) == history)
+            #expect(try events.map { try PlayEvent(compact: $0.compact) } == events)
+        }
+    }
+}
