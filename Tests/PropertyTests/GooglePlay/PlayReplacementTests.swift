@@ -116,3 +116,29 @@ struct PlayReplacementTests {
         #expect(s.model.now == utc("2026-02-10T00:00:00Z"))
     }
 }
+
+@Suite("Google Play: the notification variations of §4, §3 and §9.3")
+struct PlayNotificationVariationTests {
+    @Test("V-ACK-LAPSE-SIGNAL: an auto-refunded subscription sends VOIDED_PURCHASE with or without SUBSCRIPTION_REVOKED", arguments: [false, true])
+    func lapseSignal(voidedOnly: Bool) throws {
+        var s = PlayScenario(playVariations { $0.lapseSendsVoidedOnly = voidedOnly })
+        try s.run("purchase(basic-monthly)")
+        let effects = try s.run("advanceTime(P3D)")
+        #expect(effects.notificationTypes == (voidedOnly ? ["VOIDED_PURCHASE"] : ["VOIDED_PURCHASE", "SUBSCRIPTION_REVOKED"]))
+    }
+
+    @Test("V-OTP-CANCELED-SCOPE: ONE_TIME_PRODUCT_CANCELED for pending purchases only, or for voided ones too", arguments: [false, true])
+    func canceledScope(widened: Bool) throws {
+        var s = PlayScenario(playVariations { $0.oneTimeCanceledOnVoid = widened })
+        try s.run("purchase(lifetime)")
+        let effects = try s.run("void(#1, refund)")
+        #expect(effects.notificationTypes == (widened ? ["VOIDED_PURCHASE", "ONE_TIME_PRODUCT_CANCELED"] : ["VOIDED_PURCHASE"]))
+    }
+
+    @Test("V-PENDING-CANCEL-NAME: the state after a pending subscription lapses has two names", arguments: [false, true])
+    func pendingName(expired: Bool) throws {
+        var s = PlayScenario(playVariations { $0.pendingCancelNamedExpired = expired })
+        try s.run("purchase(pro-pass30, outcome: pending)", "cancelPending(#1)")
+        #expect(s.state(1) == (expired ? "SUBSCRIPTION_STATE_PENDING_PURCHASE_EXPIRED" : "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED"))
+    }
+}

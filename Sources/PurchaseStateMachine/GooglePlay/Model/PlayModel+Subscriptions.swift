@@ -169,5 +169,6 @@ extension PlayModel {
         tokens[index].subscription?.autoRenew = false
         notify(.voidedPurchase, index, effects: &effects)
         if tokens[index].subscription != nil { notify(.subscriptionRevoked, index, effects: &effects) }
+        if tokens[index].subscription == nil, variations.oneTimeCanceledOnVoid { notify(.oneTimeProductCanceled, index, effects: &effects) }
     }
 }

@@ -148,6 +148,6 @@ extension PlayModel {
         tokens[index].subscription?.autoRenew = false
         effects.lapsed.append(index + 1)
         notify(.voidedPurchase, index, effects: &effects)
-        if tokens[index].subscription != nil { notify(.subscriptionRevoked, index, effects: &effects) }
+        if tokens[index].subscription != nil, !variations.lapseSendsVoidedOnly { notify(.subscriptionRevoked, index, effects: &effects) }
     }
 }

@@ -56,7 +56,7 @@ extension PlayModel {
         let prefix = "SUBSCRIPTION_STATE_"
         switch status(of: index) {
         case .pending: return prefix + "PENDING"
-        case .pendingCanceled: return prefix + "PENDING_PURCHASE_CANCELED"
+        case .pendingCanceled: return prefix + (variations.pendingCancelNamedExpired ? "PENDING_PURCHASE_EXPIRED" : "PENDING_PURCHASE_CANCELED")
         case .active: return prefix + "ACTIVE"
         case .inGracePeriod: return prefix + "IN_GRACE_PERIOD"
         case .onHold: return prefix + "ON_HOLD"

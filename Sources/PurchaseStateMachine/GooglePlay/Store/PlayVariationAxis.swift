@@ -51,6 +51,9 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-PREPAID-EXPIRED-STATE", "prepaidRunsOutCanceled", "§6.1", false, \.prepaidRunsOutCanceled),
         .flag("V-OLD-TOKEN-AFTER-REPLACE", "replacedTokenCanceledFirst", "§7", false, \.replacedTokenCanceledFirst),
         .flag("V-RENEWAL-ON-LISTENER", "renewalOnListener", "§6.2", false, \.renewalOnListener),
+        .flag("V-ACK-LAPSE-SIGNAL", "lapseSendsVoidedOnly", "§4", false, \.lapseSendsVoidedOnly),
+        .flag("V-OTP-CANCELED-SCOPE", "oneTimeCanceledOnVoid", "§9.3", false, \.oneTimeCanceledOnVoid),
+        .flag("V-PENDING-CANCEL-NAME", "pendingCancelNamedExpired", "§3", false, \.pendingCancelNamedExpired),
     ]
 }
 

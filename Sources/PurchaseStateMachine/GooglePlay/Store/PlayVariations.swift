@@ -30,6 +30,13 @@ public struct PlayVariations: Hashable, Sendable {
     public var prepaidRunsOutCanceled: Bool = false
     /// V-OLD-TOKEN-AFTER-REPLACE: the old token of an immediate replacement gets `CANCELED` before `EXPIRED` (§7).
     public var replacedTokenCanceledFirst: Bool = false
+    /// V-ACK-LAPSE-SIGNAL: the automatic refund of an unacknowledged subscription sends only the
+    /// voided-purchase notification, without `SUBSCRIPTION_REVOKED` (§4).
+    public var lapseSendsVoidedOnly: Bool = false
+    /// V-OTP-CANCELED-SCOPE: `ONE_TIME_PRODUCT_CANCELED` is also sent when a paid one-time purchase is voided (§9.3).
+    public var oneTimeCanceledOnVoid: Bool = false
+    /// V-PENDING-CANCEL-NAME: a lapsed pending subscription reads `…_PENDING_PURCHASE_EXPIRED` (§3).
+    public var pendingCancelNamedExpired: Bool = false
     /// V-RENEWAL-ON-LISTENER: renewals are pushed to `onPurchasesUpdated` while connected (§6.2).
     public var renewalOnListener: Bool = false
 
