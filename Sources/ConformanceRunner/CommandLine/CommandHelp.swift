@@ -43,6 +43,7 @@ enum CommandHelp {
     ]
 
     static let model: [OptionSpec] = [
+        OptionSpec(name: "acknowledge", value: "app|none", help: "Google Play files: acknowledge and consume as a correct app does (default), or never"),
         OptionSpec(name: "help", value: nil, help: "show this help"),
     ]
 
@@ -84,7 +85,7 @@ enum CommandHelp {
         ),
         "model": (
             "purchase-conformance model FILE",
-            "Prints, after each event of a purchase-history/1 file, one JSON line: index, event, now, transactions, currentEntitlements, entitled, balances, subscriptions, unfinished, pendingAskToBuy, notifications. A bad file exits 2 naming the field and event.",
+            "Prints, after each event of a purchase-history/1 file, one JSON line: index, event, now, transactions, currentEntitlements, entitled, balances, subscriptions, unfinished, pendingAskToBuy, notifications. For a Google Play file (\"storeKind\": \"googlePlay\"): the messages, queryPurchasesAsync, the entitled products and each token's status and subscriptionsv2 / products answer. A bad file exits 2 naming the field and event.",
             model
         ),
         "corpus": (

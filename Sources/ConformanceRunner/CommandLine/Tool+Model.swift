@@ -11,7 +11,7 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("model needs one history FILE", command: "model")
         }
-        if HistoryFile.isPlay(path) { return try modelPlay(path) }
+        if HistoryFile.isPlay(path) { return try modelPlay(path, acknowledging: try playAcknowledging(args)) }
         let history = try HistoryFile.read(path)
         var model = history.makeModel()
         var effects = StepEffects(recordsServerChannels: true)

@@ -70,13 +70,30 @@ extension PurchaseConformanceTool {
         }
     }
 
+    /// `--acknowledge app|none` of `model`.
+    func playAcknowledging(_ args: CommandArguments) throws(UsageError) -> Bool {
+        switch args.values["acknowledge"] ?? "app" {
+        case "app": return true
+        case "none": return false
+        case let other: throw UsageError("--acknowledge \(other) is not app or none", command: "model")
+        }
+    }
+
     /// `model` for a Google Play history: one JSON line per event with Play's views after it.
-    func modelPlay(_ path: String) throws -> Int32 {
+    /// Play's state depends on the app's replies, so by default a correct app acknowledges (or,
+    /// for consumables, consumes) each paid purchase as soon as it is told of it.
+    func modelPlay(_ path: String, acknowledging: Bool) throws -> Int32 {
         let history = try HistoryFile.readPlay(path)
         var model = history.makeModel()
         _ = model.start()
         for (i, event) in history.events.enumerated() {
             let effects = try model.apply(event)
+            if acknowledging {
+                for (j, token) in model.tokens.enumerated() where model.seenPaid[j] && !token.acknowledged && model.status(of: j) != .voided {
+                    let consumable = token.subscription == nil && history.policy.isConsumable(token.product)
+                    model.apply(reply: consumable ? .consume(token: token.tokenString) : .acknowledge(token: token.tokenString))
+                }
+            }
             io.print(model.traceLine(index: i, event: event, effects: effects).rendered())
         }
         return 0

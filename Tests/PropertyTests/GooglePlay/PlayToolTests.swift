@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The tool on Google Play histories and subjects, run as a process; the README's commands.
+@Suite("purchase-conformance on Google Play, end to end", .serialized)
+struct PlayToolTests {
+    @Test("model prints Play's views after each event of a Play file, one JSON line per event")
+    func model() throws {
+        let result = try ToolProcess.run(["model", "Tests/PropertyTests/Fixtures/play-hold.json"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last?.contains(#""subscriptionState":"SUBSCRIPTION_STATE_ON_HOLD""#) == true)
+        #expect(lines.last?.contains(#""queryPurchasesAsync":[]"#) == true)
+    }
+
+    @Test("replay --expect holds for the saved Play failure; the reference app passes the same file")
+    func replay() throws {
+        #expect(try ToolProcess.run(["replay", "Tests/PropertyTests/Fixtures/play-hold.json", "--expect"]).status == 0)
+        let reference = try ToolProcess.run(["replay", "Tests/PropertyTests/Fixtures/play-hold.json", "--subject", "play-reference-server"])
+        #expect(reference.status == 0)
+        #expect(reference.output.contains("every check held"))
+    }
+
+    @Test("check on a buggy Play example exits 1 with the shrunk report; the reference exits 0; the saved file replays")
+    func check() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pc-play-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let buggy = try ToolProcess.run(["check", "--subject", "play-example-ignores-hold", "--histories", "300", "--failures", folder])
+        #expect(buggy.status == 1)
+        #expect(buggy.output.contains("✘ on-hold-never-entitled failed after event 3 of 3"))
+        let replayLine = try #require(buggy.output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
+        let replayArgs = replayLine.split(separator: " ").drop { $0 != "replay" }.map(String.init)
+        let again = try ToolProcess.run(replayArgs + ["--expect"])
+        #expect(again.status == 0, "\(replayArgs)")
+        #expect(try ToolProcess.run(["check", "--subject", "play-reference-app", "--histories", "200"]).status == 0)
+    }
+
+    @Test("A bad Play file exits 2 naming the file, the field and the event")
+    func badFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pc-play-bad-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"format":"purchase-history/1","storeKind":"googlePlay","catalog":{"oneTime":[{"id":"x"}]},"events":[{"event":"cancel","token":1}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let result = try ToolProcess.run(["model", path])
+        #expect(result.status == 2)
+        #expect(result.error.contains(path))
+        #expect(result.error.contains("cancel(#1)"))
+        let store = try ToolProcess.run(["check", "--store", "amazon", "--subject", "reference"])
+        #expect(store.status == 2)
+    }
+
+    @Test("The Python Play subject over --exec: correct passes, each bug is caught",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"),
+          arguments: [("", 0), ("--server", 0), ("--bug grants-pending", 1), ("--bug double-credit", 1)])
+    func python(flags: String, status: Int32) throws {
+        let result = try ToolProcess.run([
+            "check", "--store", "googlePlay", "--exec", "python3 Examples/python/play_subject.py \(flags)", "--histories", "150", "--no-save",
+        ])
+        #expect(result.status == status, "\(result.output)\(result.error)")
+    }
+}
+
+extension PlayToolTests {
+    @Test("model --acknowledge none shows what Google does when nobody acknowledges: refunded after three days")
+    func modelUnacknowledged() throws {
+        let result = try ToolProcess.run(["model", "Tests/PropertyTests/Fixtures/play-hold.json", "--acknowledge", "none"])
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").last?.contains(#""refundedUnacknowledged":["token-1"]"#) == true)
+    }
+}
