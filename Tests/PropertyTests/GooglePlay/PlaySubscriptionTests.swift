@@ -228,3 +228,17 @@ struct PlaySubscriptionTests {
         #expect(s.state(1) == "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED")
     }
 }
+
+extension PlaySubscriptionTests {
+    @Test("§6.3, §6.5: a subscription canceled during grace is not charged when billing is fixed; it ends with grace")
+    func canceledInGraceIsNotRecovered() throws {
+        var s = try Self.subscribed()
+        try s.run("setBilling(fail)", "advanceTime(P1M)", "advanceTime(P3D)", "cancel(#1)")
+        #expect(s.status(1) == .canceled)
+        #expect(try s.run("setBilling(ok)").notificationTypes == [])
+        #expect(s.entitled == ["basic"])
+        try s.run("advanceTime(P4D)")
+        #expect(s.status(1) == .expired)
+        #expect(s.entitled == [])
+    }
+}

@@ -136,7 +136,8 @@ extension PlayModel {
         billingOK = ok
         guard ok else { return }
         for i in tokens.indices where tokens[i].voided == nil && tokens[i].replacedBy == nil {
-            guard let s = tokens[i].subscription, let plan = tokens[i].basePlan.flatMap({ catalog.basePlan($0) }) else { continue }
+            // A canceled subscription is not charged again: it runs out at the end of grace (§6.5).
+            guard let s = tokens[i].subscription, s.autoRenew, let plan = tokens[i].basePlan.flatMap({ catalog.basePlan($0) }) else { continue }
             switch s.phase {
             case .grace:
                 renew(i, from: s.anchor, plan: plan, effects: &effects,
