@@ -6,18 +6,31 @@ import PurchaseStateMachine
 /// Each case owns its id, its one-line rule and its source; the order of `allCases` is the
 /// order in which a divergence is attributed when several hold at once.
 public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
+    /// The subject answers without a fault.
     case subjectResponds = "subject-responds"
+    /// Permanent products are never consumed.
     case nonConsumableNeverConsumed = "non-consumable-never-consumed"
+    /// No purchase is refunded for lack of acknowledgement.
     case acknowledgedInTime = "acknowledged-in-time"
+    /// Pending purchases never entitle.
     case pendingNotEntitled = "pending-not-entitled"
+    /// Account hold never entitles.
     case onHoldNeverEntitled = "on-hold-never-entitled"
+    /// A pause never entitles.
     case pausedNeverEntitled = "paused-never-entitled"
+    /// Replaced tokens never entitle.
     case replacedTokenNeverEntitled = "replaced-token-never-entitled"
+    /// Voided purchases never entitle.
     case refundedNeverEntitled = "refunded-never-entitled"
+    /// Expired subscriptions never entitle.
     case expiredNeverEntitled = "expired-never-entitled"
+    /// Grace keeps access.
     case gracePeriodEntitled = "grace-period-entitled"
+    /// Cancel keeps access until expiry.
     case canceledEntitledUntilExpiry = "canceled-entitled-until-expiry"
+    /// Consumables are credited once per token.
     case consumableCreditedOnce = "consumable-credited-once"
+    /// The app grants what the model says.
     case entitlementsMatch = "entitlements-match"
 
     /// The rule in one sentence.

@@ -35,22 +35,27 @@ public struct PlayExternalSubject: PlaySubject {
         { catalog, policy, context in try PlayExternalSubject(process: process, catalog: catalog, policy: policy, context: context) }
     }
 
+    /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         try replies(send("connected", [("reason", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 
+    /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         try replies(send("purchasesUpdated", [("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 
+    /// Handles one RTDN.
     public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
         try replies(send(
             "notification", [("notification", notification.json), ("server", context.server(token: notification.token) ?? .null), now(context)],
             expecting: "ok"))
     }
 
+    /// Drops in-memory state.
     public mutating func terminate() { _ = try? send("terminate", [], expecting: "ok") }
 
+    /// What the app grants now.
     public func query(context: PlaySubjectContext) throws -> ObservedState {
         let reply = try send("query", [now(context)], expecting: "state")
         guard case .array(let items)? = reply["entitled"] else { throw fault("a `state` reply needs \"entitled\": [product ids]") }

@@ -69,3 +69,19 @@ extension PlayToolTests {
         #expect(result.output.split(separator: "\n").last?.contains(#""refundedUnacknowledged":["token-1"]"#) == true)
     }
 }
+
+extension PlayToolTests {
+    @Test("check options a Play campaign does not support are refused (exit 2), never silently ignored")
+    func unsupportedOptions() throws {
+        let result = try ToolProcess.run(["check", "--subject", "play-reference-app", "--json"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("--json is not supported for Google Play subjects yet"))
+    }
+
+    @Test("--list-subjects names the Google Play subjects")
+    func listSubjects() throws {
+        let result = try ToolProcess.run(["check", "--list-subjects"])
+        #expect(result.output.contains("play-reference-app"))
+        #expect(result.output.contains("play-example-ignores-hold"))
+    }
+}

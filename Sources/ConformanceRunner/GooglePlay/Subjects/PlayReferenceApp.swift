@@ -32,11 +32,13 @@ public struct PlayReferenceApp: PlaySubject {
         self.oneTime = catalog.oneTime.map(\.id)
     }
 
+    /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         known = [:]
         return purchases.flatMap { handle($0) }
     }
 
+    /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         guard result == .ok else { return [] }
         return purchases.flatMap { p in
@@ -45,11 +47,13 @@ public struct PlayReferenceApp: PlaySubject {
         }
     }
 
+    /// Drops in-memory state.
     public mutating func terminate() {
         known = [:]
         pendingSeen = []
     }
 
+    /// What the app grants now.
     public func query(context: PlaySubjectContext) throws -> ObservedState {
         var entitled: [String] = []
         for p in known.values where p.state == .purchased || mistake == .grantsPending {

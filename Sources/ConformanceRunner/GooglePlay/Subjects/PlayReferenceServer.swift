@@ -29,12 +29,16 @@ public struct PlayReferenceServer: PlaySubject {
         self.policy = policy
     }
 
+    /// A backend: it receives RTDNs.
     public var wantsNotifications: Bool { true }
 
+    /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
 
+    /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
 
+    /// Handles one RTDN.
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
         guard let view = context.server(token: n.token) else { return [] }
         if let state = view["subscriptionState"] {
@@ -73,6 +77,7 @@ public struct PlayReferenceServer: PlaySubject {
         return view["acknowledgementState"] == .int(0) ? [.acknowledge(token: n.token)] : []
     }
 
+    /// What the app grants now.
     public func query(context: PlaySubjectContext) throws -> ObservedState {
         var entitled: [String] = []
         for products in grants.values { for p in products where !entitled.contains(p) { entitled.append(p) } }

@@ -68,8 +68,34 @@ public enum PlayEvent: Hashable, Sendable {
 
 /// The kinds of Play event, in the format's order.
 public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
-    case purchase, completePending, cancelPending, changePlan, cancel, restore, pause, unpause, setBilling, void
-    case advanceTime, background, resumeApp, relaunch
+    /// `purchase(ITEM, …)`.
+    case purchase
+    /// `completePending(#N)`.
+    case completePending
+    /// `cancelPending(#N)`.
+    case cancelPending
+    /// `changePlan(#N, PLAN, MODE)`.
+    case changePlan
+    /// `cancel(#N)`.
+    case cancel
+    /// `restore(#N)`.
+    case restore
+    /// `pause(#N, LENGTH)`.
+    case pause
+    /// `unpause(#N)`.
+    case unpause
+    /// `setBilling(ok|fail)`.
+    case setBilling
+    /// `void(#N, CAUSE)`.
+    case void
+    /// `advanceTime(DURATION)`.
+    case advanceTime
+    /// `background`.
+    case background
+    /// `resumeApp`.
+    case resumeApp
+    /// `relaunch`.
+    case relaunch
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

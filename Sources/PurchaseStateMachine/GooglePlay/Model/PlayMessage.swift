@@ -20,9 +20,13 @@ public enum PlayConnectReason: String, Hashable, Sendable {
 
 /// The `BillingResponseCode` of a purchase flow (§2.2).
 public enum PlayBillingResult: String, Hashable, Sendable, CaseIterable {
+    /// `BillingResponseCode.OK` (§2.2).
     case ok = "OK"
+    /// `BillingResponseCode.USER_CANCELED` (§2.2).
     case userCanceled = "USER_CANCELED"
+    /// `BillingResponseCode.ITEM_ALREADY_OWNED` (§2.2).
     case itemAlreadyOwned = "ITEM_ALREADY_OWNED"
+    /// `BillingResponseCode.ERROR` (§2.2).
     case error = "ERROR"
 }
 
@@ -79,20 +83,35 @@ public struct PlayNotification: Hashable, Sendable {
 
 /// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.
 public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
+    /// `SUBSCRIPTION_RECOVERED` (§9.2, §9.3).
     case subscriptionRecovered = "SUBSCRIPTION_RECOVERED"
+    /// `SUBSCRIPTION_RENEWED` (§9.2, §9.3).
     case subscriptionRenewed = "SUBSCRIPTION_RENEWED"
+    /// `SUBSCRIPTION_CANCELED` (§9.2, §9.3).
     case subscriptionCanceled = "SUBSCRIPTION_CANCELED"
+    /// `SUBSCRIPTION_PURCHASED` (§9.2, §9.3).
     case subscriptionPurchased = "SUBSCRIPTION_PURCHASED"
+    /// `SUBSCRIPTION_ON_HOLD` (§9.2, §9.3).
     case subscriptionOnHold = "SUBSCRIPTION_ON_HOLD"
+    /// `SUBSCRIPTION_IN_GRACE_PERIOD` (§9.2, §9.3).
     case subscriptionInGracePeriod = "SUBSCRIPTION_IN_GRACE_PERIOD"
+    /// `SUBSCRIPTION_RESTARTED` (§9.2, §9.3).
     case subscriptionRestarted = "SUBSCRIPTION_RESTARTED"
+    /// `SUBSCRIPTION_PAUSED` (§9.2, §9.3).
     case subscriptionPaused = "SUBSCRIPTION_PAUSED"
+    /// `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (§9.2, §9.3).
     case subscriptionPauseScheduleChanged = "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED"
+    /// `SUBSCRIPTION_REVOKED` (§9.2, §9.3).
     case subscriptionRevoked = "SUBSCRIPTION_REVOKED"
+    /// `SUBSCRIPTION_EXPIRED` (§9.2, §9.3).
     case subscriptionExpired = "SUBSCRIPTION_EXPIRED"
+    /// `SUBSCRIPTION_PENDING_PURCHASE_CANCELED` (§9.2, §9.3).
     case subscriptionPendingPurchaseCanceled = "SUBSCRIPTION_PENDING_PURCHASE_CANCELED"
+    /// `ONE_TIME_PRODUCT_PURCHASED` (§9.2, §9.3).
     case oneTimeProductPurchased = "ONE_TIME_PRODUCT_PURCHASED"
+    /// `ONE_TIME_PRODUCT_CANCELED` (§9.2, §9.3).
     case oneTimeProductCanceled = "ONE_TIME_PRODUCT_CANCELED"
+    /// A `voidedPurchaseNotification` (§8, §9.3).
     case voidedPurchase = "VOIDED_PURCHASE"
 
     /// The documented `notificationType` number (0 for a voided-purchase notification, which has none).

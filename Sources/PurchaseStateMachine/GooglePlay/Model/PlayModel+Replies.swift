@@ -24,7 +24,7 @@ public enum PlayReplyResult: String, Hashable, Sendable {
 }
 
 extension PlayModel {
-    /// Applies a reply of the subject and returns Play's answer (a failed call changes nothing).
+    /// Applies the subject's acknowledgement or consumption and returns Google's answer.
     @discardableResult
     public mutating func apply(reply: PlayReply) -> PlayReplyResult {
         guard let i = index(ofToken: reply.token) else { return .itemNotOwned }
