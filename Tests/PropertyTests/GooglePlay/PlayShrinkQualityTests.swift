@@ -42,4 +42,23 @@ struct PlayShrinkQualityTests {
             ? "play-reference-server" : "play-reference-app"))
         #expect(reference.replay(history).failure == nil)
     }
+
+    @Test("The Python Play subject makes the same mistakes over --exec and shrinks to the same ideal histories",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: PlayIdealHistories.all.map(\.subject))
+    func python(subject name: String) throws {
+        let ideal = try #require(PlayIdealHistories.all.first { $0.subject == name })
+        let bug = name.replacingOccurrences(of: "play-example-", with: "")
+        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py"), "--bug", bug])
+        let process = SubjectProcess(command: command)
+        defer { process.stop() }
+        // One seed in the suite; Scripts/play-quality.sh sets PLAY_SEEDS=20 for all of them.
+        let seeds = ProcessInfo.processInfo.environment["PLAY_SEEDS"] == nil ? [Self.seeds[0]] : Self.seeds
+        for seed in seeds {
+            let campaign = PlayCampaign(seed: Seed(seed), histories: 2_000, subjectName: "exec", factory: PlayExternalSubject.factory(process: process))
+            let failure = try #require(campaign.run().failure, "seed \(seed): not caught")
+            #expect(failure.failure.check == ideal.check, "seed \(seed)")
+            #expect(failure.history.events.map(\.compact) == ideal.events, "seed \(seed)")
+            #expect(failure.history.variations.json.rendered() == ideal.variations, "seed \(seed)")
+        }
+    }
 }

@@ -39,11 +39,13 @@ extension PlayModel {
         var linked: Int?
         if let blocker = ownedBlocker(product: product, plan: plan) {
             // §3, §5, §6.5: an owned, pending or unacknowledged item cannot be bought again.
-            guard plan != nil, case .canceled = status(of: blocker), tokens[blocker].acknowledged else {
+            // §1 "Prepaid plans": buying the same prepaid plan again is a top-up.
+            let topUp = plan?.kind == .prepaid && tokens[blocker].basePlan == plan?.id && status(of: blocker) == .active
+            guard plan != nil, status(of: blocker) == .canceled || topUp, tokens[blocker].acknowledged else {
                 deliver(.itemAlreadyOwned, [], effects: &effects)
                 return
             }
-            linked = blocker  // §6.5 "Before subscription expiration – in-app": a re-signup links and retires the old token.
+            linked = blocker  // §6.5 a re-signup, or §1 a top-up: a new token linked to the old one, which retires.
         }
         let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
         if let old = linked {
@@ -53,8 +55,9 @@ extension PlayModel {
             // §3: a pending re-signup keeps the old subscription until the payment completes.
             retire(old, by: index, effects: &effects)
             // §6.5: a re-signup of the same plan keeps the original renewal date.
-            if let oldExpiry = tokens[old].subscription?.expiry, tokens[old].basePlan == plan?.id {
-                tokens[index].subscription?.expiry = oldExpiry
+            if let oldExpiry = tokens[old].subscription?.expiry, let plan, tokens[old].basePlan == plan.id {
+                // A top-up's time accumulates on the current expiry (§1).
+                tokens[index].subscription?.expiry = plan.kind == .prepaid ? oldExpiry.adding(plan.period) : oldExpiry
             }
         }
         if request.outcome == .pending {
