@@ -37,7 +37,7 @@ struct PlayGeneratorTests {
 
     @Test("Every event kind is drawn, and every drawn event is possible where it stands")
     func everyKind() throws {
-        let kinds = Set(try Self.draw(300).flatMap { $0.1.map(\.kind) })
+        let kinds = Set(try Self.draw(800).flatMap { $0.1.map(\.kind) })
         #expect(kinds == Set(PlayEventKind.allCases))
     }
 

@@ -142,3 +142,13 @@ struct PlayNotificationVariationTests {
         #expect(s.state(1) == (expired ? "SUBSCRIPTION_STATE_PENDING_PURCHASE_EXPIRED" : "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED"))
     }
 }
+
+extension PlayNotificationVariationTests {
+    @Test("V-RTDN-SUBSCRIPTIONID: subscription notifications may carry the legacy subscriptionId", arguments: [false, true])
+    func legacySubscriptionID(present: Bool) throws {
+        var s = PlayScenario(playVariations { $0.notificationsCarrySubscriptionID = present })
+        let effects = try s.run("purchase(basic-monthly)")
+        guard case .notification(let n)? = effects.messages.last else { Issue.record("expected an RTDN"); return }
+        #expect(n.json["subscriptionId"] == (present ? .string("basic") : nil))
+    }
+}

@@ -79,6 +79,8 @@ public struct PlayNotification: Hashable, Sendable {
     public var token: String
     /// The product (`sku` of a one-time notification; the subscription product otherwise).
     public var product: String
+    /// The legacy `subscriptionId` field, present only under V-RTDN-SUBSCRIPTIONID (§9.1).
+    public var subscriptionID: String?
 }
 
 /// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.

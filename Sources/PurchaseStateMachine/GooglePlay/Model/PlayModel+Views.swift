@@ -108,10 +108,12 @@ extension PlayPurchase {
 extension PlayNotification {
     /// The notification as `purchase-subject/1` and `model` write it.
     public var json: JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)),
             ("notificationNumber", .int(Int64(type.number))), ("purchaseToken", .string(token)), ("product", .string(product)),
-        ])
+        ]
+        if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
+        return .object(members)
     }
 }
 

@@ -53,6 +53,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-RENEWAL-ON-LISTENER", "renewalOnListener", "§6.2", false, \.renewalOnListener),
         .flag("V-ACK-LAPSE-SIGNAL", "lapseSendsVoidedOnly", "§4", false, \.lapseSendsVoidedOnly),
         .flag("V-OTP-CANCELED-SCOPE", "oneTimeCanceledOnVoid", "§9.3", false, \.oneTimeCanceledOnVoid),
+        .flag("V-RTDN-SUBSCRIPTIONID", "notificationsCarrySubscriptionID", "§9.1", false, \.notificationsCarrySubscriptionID),
         .flag("V-PENDING-CANCEL-NAME", "pendingCancelNamedExpired", "§3", false, \.pendingCancelNamedExpired),
     ]
 }

@@ -37,6 +37,8 @@ public struct PlayVariations: Hashable, Sendable {
     public var oneTimeCanceledOnVoid: Bool = false
     /// V-PENDING-CANCEL-NAME: a lapsed pending subscription reads `…_PENDING_PURCHASE_EXPIRED` (§3).
     public var pendingCancelNamedExpired: Bool = false
+    /// V-RTDN-SUBSCRIPTIONID: subscription notifications also carry the legacy `subscriptionId` (§9.1).
+    public var notificationsCarrySubscriptionID: Bool = false
     /// V-RENEWAL-ON-LISTENER: renewals are pushed to `onPurchasesUpdated` while connected (§6.2).
     public var renewalOnListener: Bool = false
 
