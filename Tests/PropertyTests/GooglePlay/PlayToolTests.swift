@@ -1,3 +1,4 @@
+import ConformanceRunner
 import Foundation
 import Testing
 
@@ -83,5 +84,26 @@ extension PlayToolTests {
         let result = try ToolProcess.run(["check", "--list-subjects"])
         #expect(result.output.contains("play-reference-app"))
         #expect(result.output.contains("play-example-ignores-hold"))
+    }
+}
+
+extension PlayToolTests {
+    @Test("The README's Google Play commands work as printed, with the exit status they say")
+    func readmeCommands() throws {
+        let readme = try String(contentsOfFile: "README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Google Play, checked by the same suite").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        var ran = 0
+        for line in block.split(separator: "\n") {
+            let command = String(line.split(separator: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+            guard command.hasPrefix("swift run purchase-conformance ") else { continue }
+            let words = try ExternalCommand.split(String(command.dropFirst("swift run purchase-conformance ".count)))
+            if words.contains(where: { $0.hasPrefix("python3") }), !ExternalFixtures.hasPython { continue }
+            let expected: Int32 = line.contains("exit 1") || words.contains { $0.contains("--bug") } ? 1 : 0
+            let result = try ToolProcess.run(words + (words.first == "check" && !words.contains("--histories") ? ["--histories", "300"] : []))
+            #expect(result.status == expected, "\(command): \(result.error)")
+            ran += 1
+        }
+        #expect(ran >= 3)
     }
 }
