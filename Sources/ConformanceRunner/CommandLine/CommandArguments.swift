@@ -74,8 +74,17 @@ struct CommandArguments {
         }
     }
 
-    /// A positive integer option, or `defaultValue` when absent.
-    func int(_ name: String, default defaultValue: Int, range: ClosedRange<Int> = 1...Int.max) throws(UsageError) -> Int {
+    /// The largest count any numeric option takes (histories, events, jobs…): a billion.
+    static let maximumCount = 1_000_000_000
+    /// The longest duration any option takes, in seconds: 365 days.
+    static let maximumSeconds = 31_536_000.0
+    /// The shortest duration any option takes, in seconds: one millisecond.
+    static let minimumSeconds = 0.001
+
+    /// A positive integer option, or `defaultValue` when absent; values outside `range` are a usage error.
+    func int(
+        _ name: String, default defaultValue: Int, range: ClosedRange<Int> = 1...CommandArguments.maximumCount
+    ) throws(UsageError) -> Int {
         guard let text = values[name] else { return defaultValue }
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
             throw UsageError("--\(name) \(text) is not a number in \(range.lowerBound)…\(range.upperBound)", command: command)
@@ -84,6 +93,9 @@ struct CommandArguments {
     }
 
     /// A duration option in seconds (`30`, `30s`, `2m`, `1.5`), or nil when absent.
+    ///
+    /// The value must lie within `minimumSeconds`…`maximumSeconds` (1 ms to 365 days), so that
+    /// converting it to whole milliseconds or nanoseconds can never overflow.
     func seconds(_ name: String) throws(UsageError) -> Double? {
         guard var text = values[name] else { return nil }
         var scale = 1.0
@@ -99,7 +111,13 @@ struct CommandArguments {
         guard let value = Double(text), value > 0, value.isFinite else {
             throw UsageError("--\(name) \(values[name] ?? "") is not a duration such as 30s, 2m or 500ms", command: command)
         }
-        return value * scale
+        let seconds = value * scale
+        guard seconds >= Self.minimumSeconds, seconds <= Self.maximumSeconds else {
+            throw UsageError(
+                "--\(name) \(values[name] ?? "") is out of range: give 1ms to 365 days (\(Int(Self.maximumSeconds))s)",
+                command: command)
+        }
+        return seconds
     }
 
     /// A comma-separated list option.

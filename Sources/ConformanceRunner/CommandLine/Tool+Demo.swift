@@ -25,7 +25,7 @@ extension PurchaseConformanceTool {
             histories: try args.int("histories", default: 2_500),
             timeLimit: try args.seconds("time-limit") ?? 6,
             twinHistories: try args.int("twin-histories", default: 300),
-            others: try args.int("others", default: 150, range: 0...Int.max),
+            others: try args.int("others", default: 150, range: 0...CommandArguments.maximumCount),
             seed: try seed(args))
         let systems = subjects.filter { $0.name.hasPrefix("seed-") && !$0.name.hasSuffix("-fixed") }
         let only = args.list("subjects")

@@ -14,7 +14,8 @@ extension PurchaseConformanceTool {
         if HistoryFile.isPlay(path) { return try modelPlay(path, acknowledging: try playAcknowledging(args)) }
         let history = try HistoryFile.read(path)
         var model = history.makeModel()
-        var effects = StepEffects(recordsServerChannels: true)
+        // The trace lists notifications, not the receipts of midnight ticks: build none.
+        var effects = StepEffects(recordsServerChannels: true, recordsReceipts: false)
         for (i, event) in history.events.enumerated() {
             effects.reset()
             try model.apply(event, into: &effects)

@@ -71,14 +71,37 @@ public enum HistoryFile {
         }
     }
 
+    /// The largest history or catalog file read: 64 MiB (real ones are kilobytes).
+    public static let maximumFileBytes: Int64 = 64 * 1_048_576
+
     static func readText(_ path: String) throws(FormatError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FormatError(file: path, field: "", message: "no such file")
         }
         guard !isDirectory.boolValue else { throw FormatError(file: path, field: "", message: "is a folder, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Only regular files: a FIFO would block forever and a device such as /dev/zero never ends.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw FormatError(file: path, field: "", message: "is not a regular file")
+        }
+        guard let size = (attributes?[.size] as? NSNumber)?.int64Value, size <= maximumFileBytes else {
+            throw FormatError(
+                file: path, field: "", message: "is larger than \(maximumFileBytes / 1_048_576) MiB, the most a history or catalog file may be")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FormatError(file: path, field: "", message: "could not be read")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            // nil at the end of the file: an empty file.
+            data = try handle.read(upToCount: Int(maximumFileBytes) + 1) ?? Data()
+        } catch {
+            throw FormatError(file: path, field: "", message: "could not be read")
+        }
+        guard data.count <= Int(maximumFileBytes) else {
+            throw FormatError(file: path, field: "", message: "grew past \(maximumFileBytes / 1_048_576) MiB while being read")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FormatError(file: path, field: "", message: "is not UTF-8 text")

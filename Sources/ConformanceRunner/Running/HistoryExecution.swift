@@ -46,7 +46,7 @@ struct HistoryExecution<S: PurchaseSubject> {
             throw Failure.fault(String(describing: error), at: -1, while: "start")
         }
         channels = subject.channels
-        effects = StepEffects(recordsServerChannels: !channels.isEmpty)
+        effects = StepEffects(recordsServerChannels: !channels.isEmpty, recordsReceipts: channels.contains(.receipts))
         do {
             let finished = try subject.launch(unfinished: [], context: context)
             for id in finished where !model.finish(id) {

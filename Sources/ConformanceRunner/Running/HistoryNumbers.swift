@@ -13,7 +13,8 @@ struct HistoryNumbers: RandomAccessCollection {
     init(budget: Int, shard: Shard?) {
         first = shard.map { $0.index - 1 } ?? 0
         step = shard?.count ?? 1
-        count = budget > first ? (budget - first + step - 1) / step : 0
+        // Rounded up without forming `budget + step`, which could overflow for huge values.
+        count = budget > first ? (budget - first - 1) / step + 1 : 0
     }
 
     var startIndex: Int { 0 }

@@ -75,6 +75,7 @@ public struct Catalog: Hashable, Sendable {
             case .nonConsumable:
                 break
             case .nonRenewable(let duration):
+                if let problem = duration.rangeProblem { throw FormatError(field: "\(field).duration", message: problem) }
                 guard !duration.isZero, !duration.isNegative else {
                     throw FormatError(field: "\(field).duration", message: "the duration must be positive")
                 }
@@ -85,17 +86,26 @@ public struct Catalog: Hashable, Sendable {
                 guard sub.level >= 1 else {
                     throw FormatError(field: "\(field).level", message: "levels start at 1 (the highest)")
                 }
+                if let problem = sub.period.rangeProblem { throw FormatError(field: "\(field).period", message: problem) }
                 guard !sub.period.isNegative, sub.period.approximateSeconds >= 86_400 else {
                     throw FormatError(
                         field: "\(field).period",
                         message: "the period must be at least one day (App Store periods are a week or more)")
                 }
                 if let offer = sub.introductoryOffer {
+                    if let problem = offer.duration.rangeProblem {
+                        throw FormatError(field: "\(field).introductoryOffer.duration", message: problem)
+                    }
                     guard !offer.duration.isNegative, offer.duration.approximateSeconds >= 86_400, (1...Catalog.maximumOfferPeriods).contains(offer.periods)
                     else {
                         throw FormatError(
                             field: "\(field).introductoryOffer",
                             message: "an introductory offer needs a duration of at least one day and 1 to \(Catalog.maximumOfferPeriods) periods")
+                    }
+                    guard offer.duration.times(offer.periods).isWithinSupportedRange else {
+                        throw FormatError(
+                            field: "\(field).introductoryOffer.periods",
+                            message: "\(offer.periods) periods of \(offer.duration.iso8601) last longer than the supported maximum of 100 years")
                     }
                 }
             }

@@ -72,6 +72,7 @@ enum CompactText {
         case .advanceTime:
             try count(1...1)
             guard let d = ISODuration(iso8601: args[0]) else { throw fail("\(args[0]) is not a duration such as P30D") }
+            if let problem = d.rangeProblem { throw fail(problem) }
             return .advanceTime(by: d)
         case .setAutoRenew:
             try count(2...2)
@@ -112,6 +113,7 @@ enum CompactText {
             guard let d = ISODuration(iso8601: args[0], allowNegative: true) else {
                 throw fail("\(args[0]) is not a duration such as -P1D")
             }
+            if let problem = d.rangeProblem { throw fail(problem) }
             return .setDeviceClock(offset: d)
         case .appAction:
             try count(1...2)

@@ -135,6 +135,7 @@ public struct JSONObjectReader {
                 "\"\(text)\" is not an ISO 8601 duration such as P1M, P1W, P3D or PT6H"
                     + (allowNegative ? " (a leading - is allowed)" : ""))
         }
+        if let problem = duration.rangeProblem { throw error(key, problem) }
         return duration
     }
 

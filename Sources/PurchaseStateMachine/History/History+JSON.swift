@@ -24,6 +24,9 @@ extension History {
             guard let start = Instant(iso8601: text) else {
                 throw r.error("start", "\"\(text)\" is not an ISO 8601 UTC time such as 2026-01-01T00:00:00Z")
             }
+            guard start >= .earliestSupported else {
+                throw r.error("start", "\"\(text)\" is before 1970-01-01T00:00:00Z (histories start within the years 1970–9999)")
+            }
             self.start = start
         } else {
             start = .defaultStart

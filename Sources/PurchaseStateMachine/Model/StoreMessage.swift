@@ -19,8 +19,8 @@ public enum StoreMessage: Hashable, Sendable {
     /// An App Store Server Notification V2 (for server subjects).
     case notification(ServerNotification)
     /// A UTC midnight passed on the store clock (for server subjects with a daily job), with
-    /// the legacy `verifyReceipt` answer at that moment.
-    case tick(at: Instant, receipt: JSONValue)
+    /// the legacy `verifyReceipt` answer at that moment when `StepEffects.recordsReceipts`.
+    case tick(at: Instant, receipt: JSONValue?)
 
     /// The transaction delivered to the app by this message, if it delivers exactly one.
     public var delivery: Delivery? {
@@ -39,10 +39,14 @@ public struct StepEffects: Sendable {
     /// Whether server notifications and midnight ticks are recorded (off by default: apps
     /// never see them and they cost time).
     public var recordsServerChannels: Bool
+    /// Whether midnight ticks carry the legacy receipt (a receipt lists every transaction, so
+    /// building one per midnight is the costliest part of a long `advanceTime`).
+    public var recordsReceipts: Bool
 
-    /// Creates an empty effects buffer.
-    public init(recordsServerChannels: Bool = false) {
+    /// Creates an empty effects buffer; ticks carry receipts unless `recordsReceipts` is false.
+    public init(recordsServerChannels: Bool = false, recordsReceipts: Bool? = nil) {
         self.recordsServerChannels = recordsServerChannels
+        self.recordsReceipts = recordsServerChannels && (recordsReceipts ?? true)
     }
 
     /// Empties the buffer, keeping its storage.

@@ -1,9 +1,17 @@
 extension StoreModel {
     /// §7: moves the store clock to `target`, processing every renewal, billing failure, grace
     /// end and retry end on the way, in time order (a period ending exactly at `target` renews).
+    ///
+    /// Stops early, leaving the clock where it is, once the history has created more than
+    /// `maximumTransactions` transactions (the caller rejects the event). A midnight's receipt
+    /// is built only when asked for (`StepEffects.recordsReceipts`) and is reused until the
+    /// store changes, so quiet days cost no receipt of their own.
     mutating func advanceTime(to target: Instant, effects: inout StepEffects) {
         var nextMidnight = effects.recordsServerChannels ? state.now.startOfDay.adding(seconds: 86_400) : nil
-        while true {
+        // The receipt of the last midnight, valid until something is processed; the legacy iOS 6
+        // variation reads the clock in its receipt, so it never reuses one.
+        var unchangedReceipt: JSONValue?
+        while state.records.count <= Self.maximumTransactions {
             var earliest: (time: Instant, group: Int, shared: Bool)?
             for g in state.groups.indices {
                 for shared in [false, true] {
@@ -15,14 +23,21 @@ extension StoreModel {
             }
             if let midnight = nextMidnight, midnight <= target, earliest == nil || midnight < earliest!.time {
                 state.now = midnight
-                effects.messages.append(.tick(at: midnight, receipt: legacyReceipt()))
+                var receipt: JSONValue?
+                if effects.recordsReceipts {
+                    receipt = unchangedReceipt ?? legacyReceipt()
+                    if !settings.variations.legacyTransactionReceipts { unchangedReceipt = receipt }
+                }
+                effects.messages.append(.tick(at: midnight, receipt: receipt))
                 nextMidnight = midnight.adding(seconds: 86_400)
                 continue
             }
             guard let next = earliest else { break }
             state.now = max(state.now, next.time)
             processDue(group: next.group, shared: next.shared, effects: &effects)
+            unchangedReceipt = nil
         }
+        guard state.records.count <= Self.maximumTransactions else { return }
         state.now = target
     }
 

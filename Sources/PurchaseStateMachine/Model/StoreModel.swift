@@ -29,6 +29,7 @@ public struct StoreModel: Sendable {
     }
 
     private mutating func applyEvent(_ event: Event, into effects: inout StepEffects) throws(Rejection) {
+        guard state.records.count <= Self.maximumTransactions else { throw transactionLimitRejection(event) }
         switch event {
         case .purchase(let purchase):
             try applyPurchase(purchase, event: event, effects: &effects)
@@ -38,11 +39,13 @@ public struct StoreModel: Sendable {
             guard !duration.isNegative, !duration.isZero else {
                 throw Rejection(event: event, reason: "time only moves forward: the duration must be positive")
             }
+            if let problem = duration.rangeProblem { throw Rejection(event: event, reason: problem) }
             let target = state.now.adding(duration)
             guard target <= Instant.latestSupported, target > state.now else {
                 throw Rejection(event: event, reason: "the store clock cannot pass \(Instant.latestSupported.iso8601)")
             }
             advanceTime(to: target, effects: &effects)
+            guard state.records.count <= Self.maximumTransactions else { throw transactionLimitRejection(event) }
         case .setAutoRenew(let group, let enabled):
             try applySetAutoRenew(group: group, enabled: enabled, event: event, effects: &effects)
         case .setBilling(let ok):
@@ -65,6 +68,7 @@ public struct StoreModel: Sendable {
         case .restore:
             applyRestore(effects: &effects)
         case .setDeviceClock(let offset):
+            if let problem = offset.rangeProblem { throw Rejection(event: event, reason: problem) }
             state.deviceClockOffset = offset
         case .appAction(let name, let value):
             effects.messages.append(.appAction(name: name, value: value))

@@ -72,5 +72,9 @@ extension StoreModel {
     }
 
     /// Milliseconds since the epoch, as the legacy receipt fields spell dates.
-    static func milliseconds(_ instant: Instant) -> String { String(instant.secondsSinceEpoch * 1000) }
+    /// Instants are within `Instant.latestRepresentable` (2^50 s), so the product fits in `Int64`.
+    static func milliseconds(_ instant: Instant) -> String {
+        let (ms, overflow) = instant.secondsSinceEpoch.multipliedReportingOverflow(by: 1000)
+        return overflow ? (instant.secondsSinceEpoch < 0 ? String(Int64.min) : String(Int64.max)) : String(ms)
+    }
 }

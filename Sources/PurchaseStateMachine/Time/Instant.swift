@@ -22,24 +22,40 @@ public struct Instant: Hashable, Comparable, Sendable {
         lhs.secondsSinceEpoch < rhs.secondsSinceEpoch
     }
 
-    /// The instant `seconds` later (earlier when negative).
+    /// The earliest instant arithmetic saturates at (about 35 million years before the epoch).
+    public static let earliestRepresentable = Instant(secondsSinceEpoch: -(1 << 50))
+
+    /// The latest instant arithmetic saturates at (about 35 million years after the epoch).
+    ///
+    /// Every date in a valid history lies between 1870 and 10100 (instants within 1970–9999
+    /// plus or minus durations of at most 100 years); the saturating bounds only make sure that
+    /// no computation on a value outside that range can trap or wrap around.
+    public static let latestRepresentable = Instant(secondsSinceEpoch: 1 << 50)
+
+    /// The earliest instant a history may start at: 1970-01-01T00:00:00Z.
+    public static let earliestSupported = Instant(secondsSinceEpoch: 0)
+
+    /// The instant `seconds` later (earlier when negative), saturating at the representable range.
     public func adding(seconds: Int64) -> Instant {
-        Instant(secondsSinceEpoch: secondsSinceEpoch &+ seconds)
+        let (sum, overflow) = secondsSinceEpoch.addingReportingOverflow(seconds)
+        if overflow { return seconds < 0 ? .earliestRepresentable : .latestRepresentable }
+        return Instant(secondsSinceEpoch: min(max(sum, Self.earliestRepresentable.secondsSinceEpoch), Self.latestRepresentable.secondsSinceEpoch))
     }
 
     /// Whole seconds from `self` to `other` (negative when `other` is earlier).
     public func seconds(to other: Instant) -> Int64 {
-        other.secondsSinceEpoch - secondsSinceEpoch
+        let (difference, overflow) = other.secondsSinceEpoch.subtractingReportingOverflow(secondsSinceEpoch)
+        if overflow { return other > self ? Int64.max : Int64.min }
+        return difference
     }
 }
 
 extension Instant {
     /// The UTC calendar fields of this instant.
     public var civil: CivilTime {
-        let days = secondsSinceEpoch >= 0
-            ? secondsSinceEpoch / 86_400
-            : -((-secondsSinceEpoch + 86_399) / 86_400)
-        let secondOfDay = secondsSinceEpoch - days * 86_400
+        let (quotient, remainder) = secondsSinceEpoch.quotientAndRemainder(dividingBy: 86_400)
+        let days = remainder < 0 ? quotient - 1 : quotient
+        let secondOfDay = remainder < 0 ? remainder + 86_400 : remainder
         let date = CivilDate(daysSinceEpoch: days)
         return CivilTime(
             year: date.year, month: date.month, day: date.day,
@@ -48,10 +64,16 @@ extension Instant {
     }
 
     /// Creates an instant from UTC calendar fields (not validated: callers validate ranges).
+    ///
+    /// Years beyond ±30 million saturate at the representable range instead of overflowing.
     public init(_ civil: CivilTime) {
+        guard civil.year.magnitude < 30_000_000, civil.month.magnitude < 1 << 20, civil.day.magnitude < 1 << 30 else {
+            self = civil.year < 0 ? .earliestRepresentable : .latestRepresentable
+            return
+        }
         let days = CivilDate(year: civil.year, month: civil.month, day: civil.day).daysSinceEpoch
-        self.init(
-            secondsSinceEpoch: days * 86_400 + Int64(civil.hour * 3600 + civil.minute * 60 + civil.second))
+        let timeOfDay = saturatingSum([(civil.hour, 3600), (civil.minute, 60), (civil.second, 1)])
+        self = Instant(secondsSinceEpoch: days * 86_400).adding(seconds: Int64(timeOfDay))
     }
 
     /// The start of the UTC day that contains this instant.
