@@ -15,6 +15,11 @@ let package = Package(
         .library(name: "StoreKitTestDouble", targets: ["StoreKitTestDouble"]),
         .library(name: "SeedSystems", targets: ["SeedSystems"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
+        // libFuzzer targets: `swift build -c release --product fuzz-history --sanitize fuzzer` (docs/Fuzzing.md).
+        .executable(name: "fuzz-history", targets: ["fuzz-history"]),
+        .executable(name: "fuzz-catalog", targets: ["fuzz-catalog"]),
+        .executable(name: "fuzz-reply", targets: ["fuzz-reply"]),
+        .executable(name: "fuzz-campaign", targets: ["fuzz-campaign"]),
     ],
     targets: [
         // The reference model: pure values, no I/O, no randomness.
@@ -41,6 +46,12 @@ let package = Package(
             dependencies: ["ConformanceRunner", "SeedSystems"],
             path: "Sources/ConformanceRunner/Tool"
         ),
+        // libFuzzer entry points (`@_cdecl("LLVMFuzzerTestOneInput")`, no main); the logic is
+        // `FuzzEntry` in ConformanceRunner. In a normal build they are harmless no-op executables.
+        .executableTarget(name: "fuzz-history", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzHistory"),
+        .executableTarget(name: "fuzz-catalog", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzCatalog"),
+        .executableTarget(name: "fuzz-reply", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzReply"),
+        .executableTarget(name: "fuzz-campaign", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzCampaign"),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -42,6 +42,10 @@ public struct StepEffects: Sendable {
     /// Whether midnight ticks carry the legacy receipt (a receipt lists every transaction, so
     /// building one per midnight is the costliest part of a long `advanceTime`).
     public var recordsReceipts: Bool
+    /// How many transactions the midnight receipts recorded into this buffer have listed so
+    /// far, over every event (`reset()` keeps it): the model stops at
+    /// `StoreModel.maximumReceiptListings`.
+    public internal(set) var receiptListings = 0
 
     /// Creates an empty effects buffer; ticks carry receipts unless `recordsReceipts` is false.
     public init(recordsServerChannels: Bool = false, recordsReceipts: Bool? = nil) {

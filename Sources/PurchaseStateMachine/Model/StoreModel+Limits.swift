@@ -15,4 +15,20 @@ extension StoreModel {
             reason: "the history creates more than \(Self.maximumTransactions) transactions, the most one history may create"
                 + " (renewals count: shorten the advanceTime spans or lengthen the periods)")
     }
+
+    /// The most transactions the midnight receipts of one history may list together: 1,000,000.
+    ///
+    /// Only server subjects that read receipts (`wants: receipts`) get a receipt at every UTC
+    /// midnight, and each lists every transaction so far, so their cost grows with days ×
+    /// transactions: 1,000,000 is, for example, three years of a daily subscription. A history
+    /// that needs more is rejected at the `advanceTime` that crosses the limit.
+    public static let maximumReceiptListings = 1_000_000
+
+    /// The rejection of an `advanceTime` whose midnight receipts would pass `maximumReceiptListings`.
+    func receiptLimitRejection(_ event: Event) -> Rejection {
+        Rejection(
+            event: event,
+            reason: "the midnight receipts of this history would list more than \(Self.maximumReceiptListings) transactions"
+                + " in total, the most a history may ask of a subject that reads receipts")
+    }
 }

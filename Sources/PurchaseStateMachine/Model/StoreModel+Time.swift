@@ -11,7 +11,7 @@ extension StoreModel {
         // The receipt of the last midnight, valid until something is processed; the legacy iOS 6
         // variation reads the clock in its receipt, so it never reuses one.
         var unchangedReceipt: JSONValue?
-        while state.records.count <= Self.maximumTransactions {
+        while state.records.count <= Self.maximumTransactions, effects.receiptListings <= Self.maximumReceiptListings {
             var earliest: (time: Instant, group: Int, shared: Bool)?
             for g in state.groups.indices {
                 for shared in [false, true] {
@@ -27,6 +27,7 @@ extension StoreModel {
                 if effects.recordsReceipts {
                     receipt = unchangedReceipt ?? legacyReceipt()
                     if !settings.variations.legacyTransactionReceipts { unchangedReceipt = receipt }
+                    effects.receiptListings += state.records.count
                 }
                 effects.messages.append(.tick(at: midnight, receipt: receipt))
                 nextMidnight = midnight.adding(seconds: 86_400)
@@ -37,7 +38,8 @@ extension StoreModel {
             processDue(group: next.group, shared: next.shared, effects: &effects)
             unchangedReceipt = nil
         }
-        guard state.records.count <= Self.maximumTransactions else { return }
+        guard state.records.count <= Self.maximumTransactions, effects.receiptListings <= Self.maximumReceiptListings
+        else { return }
         state.now = target
     }
 

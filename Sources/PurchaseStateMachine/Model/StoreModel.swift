@@ -46,6 +46,7 @@ public struct StoreModel: Sendable {
             }
             advanceTime(to: target, effects: &effects)
             guard state.records.count <= Self.maximumTransactions else { throw transactionLimitRejection(event) }
+            guard effects.receiptListings <= Self.maximumReceiptListings else { throw receiptLimitRejection(event) }
         case .setAutoRenew(let group, let enabled):
             try applySetAutoRenew(group: group, enabled: enabled, event: event, effects: &effects)
         case .setBilling(let ok):

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for SECONDS and prints exec/s, coverage, corpus size and any crash file.
+#
+# Usage: Scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags…]
+#   TARGET: history | catalog | reply | campaign   (the product is fuzz-TARGET)
+#   fuzz-campaign fuzzes the built-in subject named by PURCHASE_FUZZ_SUBJECT (default reference);
+#   its failing histories are saved under PURCHASE_FUZZ_FAILURES (default .purchase-conformance/fuzz-failures).
+# The build goes to .build-fuzz (release, -sanitize=fuzzer); the working corpus grows in
+# .build-fuzz/corpus/TARGET, seeded from Fuzz/corpus/TARGET; crash files go to .build-fuzz/crashes/TARGET/.
+# Exit status: 0 no crash, 1 a crash file was written, 2 usage or build error.
+set -u
+cd "$(dirname "$0")/.."
+target="${1:-}" seconds="${2:-}"
+case "$target" in history|catalog|reply|campaign) ;; *) echo "usage: Scripts/fuzz.sh history|catalog|reply|campaign SECONDS" >&2; exit 2 ;; esac
+case "$seconds" in ''|*[!0-9]*) echo "usage: SECONDS must be a whole number" >&2; exit 2 ;; esac
+shift 2
+scratch=.build-fuzz
+swift build -c release --scratch-path "$scratch" --product "fuzz-$target" --sanitize fuzzer >"$scratch.log" 2>&1 \
+    || { cat "$scratch.log" >&2; exit 2; }
+binary="$scratch/release/fuzz-$target"
+corpus="$scratch/corpus/$target" crashes="$scratch/crashes/$target"
+mkdir -p "$corpus" "$crashes"
+cp -n Fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
+log="$scratch/fuzz-$target.log"
+before=$(ls "$crashes" | wc -l)
+# SWIFT_BACKTRACE=enable=no: otherwise Swift's crash handler eats the signal and libFuzzer writes no crash file.
+SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -max_total_time="$seconds" -print_final_stats=1 \
+    -artifact_prefix="$crashes/" -rss_limit_mb=4096 -timeout=30 "$@" >"$log" 2>&1
+status=$?
+last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+echo "fuzz-$target: ${seconds}s, ${execs:-?} runs, ${rate:-?} exec/s, coverage ${cov:-?} edges (${ft:-?} features)," \
+    "corpus $(ls "$corpus" | wc -l) files ($(du -sk "$corpus" | cut -f1) KiB)"
+new=$(( $(ls "$crashes" | wc -l) - before ))
+if [ "$new" -gt 0 ] || { [ "$status" -ne 0 ] && grep -q 'Test unit written' "$log"; }; then
+    echo "crash: $(grep -o 'Test unit written to .*' "$log" | tail -1 | sed 's/Test unit written to //')"
+    grep -E 'Fatal error|SUMMARY|deadly signal|saved to' "$log" | head -5
+    echo "log: $log"
+    exit 1
+fi
+[ "$status" -eq 0 ] || { echo "libFuzzer exited $status; log: $log" >&2; tail -5 "$log" >&2; exit 2; }
+echo "no crash"
