@@ -14,6 +14,8 @@ if [ -n "${SRC:-}" ] && command -v precompile_swift >/dev/null 2>&1; then
     . precompile_swift
 fi
 flags=(-c release --scratch-path "$root/.build-cflite" --sanitize fuzzer)
+# The runner image has no Swift runtime: link it statically there (as precompile_swift does).
+if [ -n "${SRC:-}" ]; then flags+=(--static-swift-stdlib); fi
 case "$SANITIZER" in
     address) flags+=(--sanitize address) ;;
     thread) flags+=(--sanitize thread) ;;

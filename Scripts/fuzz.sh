@@ -22,7 +22,8 @@ corpus="$scratch/corpus/$target" crashes="$scratch/crashes/$target"
 mkdir -p "$corpus" "$crashes"
 cp -n Fuzz/corpus/"$target"/* "$corpus"/ 2>/dev/null || true
 log="$scratch/fuzz-$target.log"
-before=$(ls "$crashes" | wc -l)
+findings() { ls "$crashes" | grep -cE '^(crash|timeout|oom|leak)-'; }
+before=$(findings)
 # SWIFT_BACKTRACE=enable=no: otherwise Swift's crash handler eats the signal and libFuzzer writes no crash file.
 SWIFT_BACKTRACE=enable=no "$binary" "$corpus" -max_total_time="$seconds" -print_final_stats=1 \
     -artifact_prefix="$crashes/" -rss_limit_mb=4096 -timeout=30 "$@" >"$log" 2>&1
@@ -32,9 +33,13 @@ cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
 ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+corp=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
 echo "fuzz-$target: ${seconds}s, ${execs:-?} runs, ${rate:-?} exec/s, coverage ${cov:-?} edges (${ft:-?} features)," \
-    "corpus $(ls "$corpus" | wc -l) files ($(du -sk "$corpus" | cut -f1) KiB)"
-new=$(( $(ls "$crashes" | wc -l) - before ))
+    "corpus ${corp:-?} (inputs/size; $(ls "$corpus" | wc -l) files kept in $corpus)"
+# libFuzzer also writes slow-unit-* files (over 10 s, often a busy machine): reported, not failures.
+slow=$(grep -o 'Slowest unit: [0-9]* s' "$log" | tail -1)
+[ -n "$slow" ] && echo "note: ${slow#Slowest unit: } for the slowest input (see $crashes/slow-unit-*)"
+new=$(( $(findings) - before ))
 if [ "$new" -gt 0 ] || { [ "$status" -ne 0 ] && grep -q 'Test unit written' "$log"; }; then
     echo "crash: $(grep -o 'Test unit written to .*' "$log" | tail -1 | sed 's/Test unit written to //')"
     grep -E 'Fatal error|SUMMARY|deadly signal|saved to' "$log" | head -5

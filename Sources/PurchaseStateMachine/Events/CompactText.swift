@@ -47,10 +47,11 @@ enum CompactText {
     }
 
     static func transactionID(_ text: String, fail: (String) -> FormatError) throws(FormatError) -> UInt64 {
-        guard text.hasPrefix("#"), let id = UInt64(text.dropFirst()), id >= 1 else {
+        // At most Int64.max, as in the JSON form, so that every parsed event renders back.
+        guard text.hasPrefix("#"), let id = Int64(text.dropFirst()), id >= 1 else {
             throw fail("expected a transaction id such as #1, found \(text)")
         }
-        return id
+        return UInt64(id)
     }
 
     static func parse(kind: EventKind, args: [String], fail: (String) -> FormatError) throws(FormatError) -> Event {

@@ -83,9 +83,9 @@ extension Event {
             m.append(("enabled", .bool(enabled)))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .refund(let id, let reason):
-            m.append(("transaction", .int(Int64(id))))
+            m.append(("transaction", .int(Int64(clamping: id))))
             if reason != .other { m.append(("reason", .string(reason.rawValue))) }
-        case .refundDeclined(let id), .refundReversed(let id): m.append(("transaction", .int(Int64(id))))
+        case .refundDeclined(let id), .refundReversed(let id): m.append(("transaction", .int(Int64(clamping: id))))
         case .familyShare(let p), .familyUnshare(let p): m.append(("product", .string(p)))
         case .relaunch, .restore: break
         case .setDeviceClock(let offset): m.append(("offset", .string(offset.iso8601)))

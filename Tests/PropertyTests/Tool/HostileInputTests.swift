@@ -37,6 +37,15 @@ struct HostileInputTests {
         #expect(lines.last?.contains("\"now\":\"2056-01-01T00:00:00Z\"") == true)
     }
 
+    @Test("A subject that reads midnight receipts gets at most 1,000,000 listed transactions per history, then a clear error")
+    func receiptLimit() throws {
+        let result = try ToolProcess.run(
+            ["replay", Self.folder + "three-day-30-years.json", "--subject", "seed-s5"], timeout: 120)
+        #expect(result.status == 2, "\(result.error)")
+        #expect(result.error.contains("event 1"))
+        #expect(result.error.contains("midnight receipts"))
+    }
+
     @Test("A history that would create more than 10,000 transactions is rejected, naming the limit and the event")
     func transactionLimit() throws {
         let result = try ToolProcess.run(["model", Self.folder + "daily-100-years.json"], timeout: 120)
