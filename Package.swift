@@ -61,13 +61,24 @@ let package = Package(
 // A module literally named `StoreKit` (Foundation and the facade, re-exported), so store classes
 // written against Apple's StoreKit compile unchanged, and the fixtures that prove it. Only where
 // Apple's StoreKit does not exist: on Apple platforms the name belongs to the SDK.
+// Likewise `Combine` (the `ObservableObject`/`@Published` stand-ins `import StoreKit` re-exports) and
+// `os`/`OSLog` (a `Logger` that drops messages), which store classes import next to StoreKit;
+// a target sees them only if it depends on these products (docs/StoreKitFacade.md §1).
 #if !canImport(Darwin)
     package.products.append(.library(name: "StoreKit", targets: ["StoreKit"]))
-    package.targets.append(.target(name: "StoreKit", dependencies: ["StoreKitTestDouble"]))
+    package.products.append(.library(name: "Combine", targets: ["Combine"]))
+    package.products.append(.library(name: "OSLog", targets: ["OSLog", "os"]))
+    package.targets.append(.target(name: "Combine"))
+    package.targets.append(.target(name: "os"))
+    package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
+    package.targets.append(.target(name: "StoreKit", dependencies: ["StoreKitTestDouble", "Combine"]))
     package.targets.append(
         .testTarget(
             name: "StoreKitFixtures",
-            dependencies: ["StoreKit", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine", "SeedSystems"],
+            dependencies: [
+                "StoreKit", "Combine", "OSLog", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine",
+                "SeedSystems",
+            ],
             // Real store classes are mostly written for Swift 5 mode; the fixtures are too.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ))
