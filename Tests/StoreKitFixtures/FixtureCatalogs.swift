@@ -39,6 +39,9 @@ enum FixtureCatalogs {
         Product(id: "theme.dark", kind: .nonConsumable, displayPrice: "$1.99"),
     ])
 
+    /// One lifetime unlock.
+    static let proLifetime = make([Product(id: "pro.lifetime", kind: .nonConsumable, displayPrice: "$24.99")])
+
     static let shopIDs = shop.products.map(\.id)
     static let subscriptionIDs = subscriptions.products.map(\.id)
 
