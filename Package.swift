@@ -72,13 +72,27 @@ let package = Package(
 // A module literally named `StoreKit` (Foundation and the facade, re-exported), so store classes
 // written against Apple's StoreKit compile unchanged, and the fixtures that prove it. Only where
 // Apple's StoreKit does not exist: on Apple platforms the name belongs to the SDK.
+// Likewise `Combine` (the `ObservableObject`/`@Published` stand-ins `import StoreKit` re-exports),
+// `os`/`OSLog` (a `Logger` that drops messages) and a view-less `SwiftUI` (those re-exports and
+// `@AppStorage`), which store classes import next to StoreKit; a target sees them only if it
+// depends on these products (docs/StoreKitFacade.md §1).
 #if !canImport(Darwin)
     package.products.append(.library(name: "StoreKit", targets: ["StoreKit"]))
-    package.targets.append(.target(name: "StoreKit", dependencies: ["StoreKitTestDouble"]))
+    package.products.append(.library(name: "Combine", targets: ["Combine"]))
+    package.products.append(.library(name: "OSLog", targets: ["OSLog", "os"]))
+    package.products.append(.library(name: "SwiftUI", targets: ["SwiftUI"]))
+    package.targets.append(.target(name: "Combine"))
+    package.targets.append(.target(name: "SwiftUI", dependencies: ["Combine"]))
+    package.targets.append(.target(name: "os"))
+    package.targets.append(.target(name: "OSLog", dependencies: ["os"]))
+    package.targets.append(.target(name: "StoreKit", dependencies: ["StoreKitTestDouble", "Combine"]))
     package.targets.append(
         .testTarget(
             name: "StoreKitFixtures",
-            dependencies: ["StoreKit", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine", "SeedSystems"],
+            dependencies: [
+                "StoreKit", "Combine", "OSLog", "SwiftUI", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine",
+                "SeedSystems",
+            ],
             // Real store classes are mostly written for Swift 5 mode; the fixtures are too.
             swiftSettings: [.swiftLanguageMode(.v5)]
         ))

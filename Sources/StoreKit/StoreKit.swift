@@ -7,6 +7,8 @@
 // platforms see docs/StoreKitFacade.md §1.
 
 @_exported import Foundation
+// Combine's `ObservableObject` and `@Published`, which Apple's Foundation brings in (the stand-ins).
+@_exported import Combine
 // Observation too: on Apple platforms `@Observable` store classes often reach it through their
 // other imports; re-exporting it keeps `import StoreKit` alone enough.
 @_exported import Observation

@@ -33,6 +33,15 @@ enum FixtureCatalogs {
             kind: .autoRenewable(AutoRenewableSubscription(group: "news", level: 1, period: ISODuration(weeks: 1)))),
     ])
 
+    /// Two lifetime unlocks.
+    static let unlocks = make([
+        Product(id: "pro.lifetime", kind: .nonConsumable, displayPrice: "$24.99"),
+        Product(id: "theme.dark", kind: .nonConsumable, displayPrice: "$1.99"),
+    ])
+
+    /// One lifetime unlock.
+    static let proLifetime = make([Product(id: "pro.lifetime", kind: .nonConsumable, displayPrice: "$24.99")])
+
     static let shopIDs = shop.products.map(\.id)
     static let subscriptionIDs = subscriptions.products.map(\.id)
 

@@ -37,6 +37,8 @@ final class AppHost<App: StoreKitApp>: @unchecked Sendable {
                 scheduler: scheduler, products: products, context: context,
                 launchDeliveries: unfinished.filter { !carried.contains($0.transaction.id) })
             for id in carried { session.finish(id) }
+            session.appVersion = App.appVersion
+            session.appFirstLaunch = ModelConversion.date(start)
             scheduler.session = session
             self.device.defaults.acceptsWrites = true
             let device = Unchecked(self.device)

@@ -56,9 +56,17 @@ public protocol StoreKitApp: SendableMetatype {
 
     /// What the store grants now. Must not change the store.
     @MainActor static func observe(_ store: Store, on device: SimulatedDevice) -> ObservedState
+
+    /// The app's version as `AppTransaction` reports it (`CFBundleVersion` on iOS): its
+    /// `appVersion`, and its `originalAppVersion` too, since every history's customer is new.
+    static var appVersion: String { get }
 }
 
 extension StoreKitApp {
+    /// By default `"1.0"`, what `AppTransaction` reports in the sandbox; an app that reads
+    /// `originalAppVersion` (to grandfather earlier buyers) should say its own version.
+    public static var appVersion: String { "1.0" }
+
     /// By default the app has no restore button: restoring does nothing.
     @MainActor public static func restore(in store: Store) async throws {}
 

@@ -53,6 +53,10 @@ final class StoreSession: @unchecked Sendable {
     var plannedPurchase: PlannedPurchase?
     /// The first thing the app did that the protocol cannot express (reported as a fault).
     var fault: String?
+    /// The app's version (`StoreKitApp.appVersion`) and when the customer got it (the history's
+    /// start), for `AppTransaction`.
+    var appVersion = "1.0"
+    var appFirstLaunch = Date(timeIntervalSince1970: 0)
 
     /// The session of the app this thread is driving, if any.
     static var current: StoreSession? { DrivingThread.scheduler?.session }

@@ -1,9 +1,9 @@
-#if !canImport(Combine)
-    // On Apple platforms `import StoreKit` makes Combine's `ObservableObject` and `@Published`
-    // visible too (Foundation brings Combine in), and most store classes are `ObservableObject`s
-    // with `@Published` properties. These stand-ins let such a class compile unchanged where
-    // Combine does not exist. They hold values and publish nothing: the conformance runner reads
-    // what the store grants through the adapter's `observe`, not through a view.
+// The module named `Combine` where Apple's Combine does not exist (Package.swift declares it only
+// there). Store classes are mostly `ObservableObject`s with `@Published` properties and write
+// `import Combine` (or get it through `import StoreKit`, which re-exports this module). These
+// stand-ins let such a class compile unchanged. They hold values and publish nothing: the
+// conformance runner reads what the store grants through the adapter's `observe`, not a view.
+#if !canImport(Darwin)
 
     /// An object a view could observe (a stand-in for Combine's `ObservableObject`).
     public protocol ObservableObject: AnyObject {
