@@ -1,0 +1,72 @@
+import ConformanceRunner
+import Foundation
+import Generators
+import PurchaseStateMachine
+import Testing
+
+/// The custom-check example of docs/Architecture.md, compiled here, and its text kept equal to the doc.
+@Suite("docs/Architecture.md's custom check")
+struct ArchitectureExampleTests {
+    // example-start
+    static let goldNeedsPro = CustomCheck(id: "gold-needs-pro", rule: "The app shows the gold badge only with pro") { input in
+        let shown = Set(input.observed.entitled)
+        guard shown.contains("gold-badge"), !shown.contains("pro") else { return nil }
+        return Discrepancy(
+            check: "gold-needs-pro", subject: "Entitled products", expected: ["pro", "gold-badge"], actual: input.observed.entitled)
+    }
+    // example-end
+
+    /// The lines between the markers of this file, without leading blanks and the `static` the doc leaves out.
+    static func exampleLines() throws -> [String] {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let lines = source.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let start = lines.firstIndex(of: "// example-start"), let end = lines.firstIndex(of: "// example-end") else { return [] }
+        return lines[(start + 1)..<end].map { $0.hasPrefix("static ") ? String($0.dropFirst(7)) : $0 }
+    }
+
+    @Test("The doc's snippet is the compiled one")
+    func docMatchesSource() throws {
+        let docURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../docs/Architecture.md").standardizedFileURL
+        let doc = try String(contentsOf: docURL, encoding: .utf8)
+            .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let example = try Self.exampleLines()
+        #expect(example.count == 6)
+        let found = doc.indices.contains { start in
+            start + example.count <= doc.count && Array(doc[start..<(start + example.count)]) == example
+        }
+        #expect(found, "docs/Architecture.md no longer shows the compiled custom check")
+    }
+
+    /// An app that reports a fixed set of products whatever happens.
+    struct FixedApp: PurchaseSubject {
+        let shown: [String]
+        init(catalog: Catalog, context: SubjectContext) { shown = [] }
+        init(shown: [String]) { self.shown = shown }
+        mutating func launch(unfinished: [Delivery], context: SubjectContext) -> [UInt64] { unfinished.map(\.transaction.id) }
+        mutating func purchaseResult(product: String, result: PurchaseResultKind, delivery: Delivery?, context: SubjectContext) -> [UInt64] {
+            delivery.map { [$0.transaction.id] } ?? []
+        }
+        mutating func update(_ delivery: Delivery, context: SubjectContext) -> [UInt64] { [delivery.transaction.id] }
+        func query(context: SubjectContext) -> ObservedState { ObservedState(entitled: shown) }
+    }
+
+    static func run(shown: [String]) throws -> CampaignResult {
+        let catalog = try Catalog(products: [
+            Product(id: "pro", kind: .nonConsumable), Product(id: "gold-badge", kind: .nonConsumable),
+        ])
+        let configuration = CampaignConfiguration(
+            histories: 50, seed: Seed(0x5eed_0001), checks: CheckSelection(builtIn: [], custom: [goldNeedsPro]))
+        return Campaign(catalog: catalog, configuration: configuration, subjectName: "fixed") { _, _ in
+            FixedApp(shown: shown)
+        }.run()
+    }
+
+    @Test("The check fails an app that shows the badge without pro, and only that")
+    func checkBehaviour() throws {
+        let failure = try #require(try Self.run(shown: ["gold-badge"]).failures.first)
+        #expect(failure.check == "gold-needs-pro")
+        #expect(try Self.run(shown: ["gold-badge", "pro"]).failures.isEmpty)
+        #expect(try Self.run(shown: []).failures.isEmpty)
+    }
+}
