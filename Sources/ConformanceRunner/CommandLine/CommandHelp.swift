@@ -15,7 +15,7 @@ enum CommandHelp {
         OptionSpec(name: "list-subjects", value: nil, help: "list the built-in subjects and exit"),
         OptionSpec(name: "histories", value: "N", help: "histories to generate (default 1000)"),
         OptionSpec(name: "max-events", value: "N", help: "the most events in one history (default 50)"),
-        OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001); same seed, same report"),
+        OptionSpec(name: "seed", value: "HEX|random", help: "the seed (default 5eed0001, fixed so CI checks the same histories every run); random draws one and the report prints it"),
         OptionSpec(name: "time-limit", value: "SECONDS", help: "stop generating after this long"),
         OptionSpec(name: "shard", value: "I/N", help: "run shard I of N (all N shards = the unsharded run)"),
         OptionSpec(name: "jobs", value: "N", help: "threads to use (default: all cores; --exec uses 1)"),
@@ -31,7 +31,7 @@ enum CommandHelp {
     static let replay: [OptionSpec] = subjectOptions + [
         OptionSpec(name: "trace", value: nil, help: "print every event with the messages, the replies and each check"),
         OptionSpec(name: "expect", value: nil, help: "exit 0 when every file meets its `expect`, 1 otherwise"),
-        OptionSpec(name: "json", value: nil, help: "print one JSON object per history"),
+        OptionSpec(name: "json", value: nil, help: "print one JSON object per history, one per line (file, subject, outcome, check, atEvent, expect, meetsExpectation)"),
     ]
 
     static let report: [OptionSpec] = subjectOptions + [
@@ -69,8 +69,8 @@ enum CommandHelp {
             check
         ),
         "replay": (
-            "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect]",
-            "Replays saved histories. Without --subject or --exec, each file runs against the built-in subject named in its origin, or the reference subject.",
+            "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect] [--json]",
+            "Replays saved histories; a folder is read with its subfolders (such as .purchase-conformance/failures, one folder per subject). Without --subject or --exec, each file runs against the built-in subject named in its origin (the reference subject when it names none). A history of a subject this tool cannot run (a Swift type in your tests, a program checked with --exec) exits 2 and says what to run instead: PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST, or replay FILE --exec 'CMD'.",
             replay
         ),
         "report": (

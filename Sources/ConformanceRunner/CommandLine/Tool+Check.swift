@@ -49,11 +49,16 @@ extension PurchaseConformanceTool {
             guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
             result.failures[i].savedPath = try store.save(result.failures[i].history)
         }
+        if let store {
+            let pruned = try store.prune(
+                replayed: configuration.savedHistories.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
+            for message in pruned { io.printError(message) }
+        }
         try writeArtifacts(result, subject: subject.name, args: args)
         if args.flags.contains("json") {
             io.print(result.json(subject: subject.name).rendered())
         } else {
-            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count))
+            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce))
         }
         if !args.flags.contains("json") {
             let total = (ContinuousClock.now - began).seconds
@@ -71,10 +76,12 @@ extension PurchaseConformanceTool {
         return result.passed ? 0 : 1
     }
 
+    /// `--seed HEX`, `--seed random` (a fresh seed each run; the report prints it), or the fixed default.
     func seed(_ args: CommandArguments) throws(UsageError) -> Seed {
         guard let text = args.values["seed"] else { return Seed(0x5eed_0001) }
+        if text == "random" { return ConformanceEnvironment.randomSeed() }
         guard let seed = Seed(hex: text) else {
-            throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001)", command: args.command)
+            throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001) or random", command: args.command)
         }
         return seed
     }

@@ -11,7 +11,12 @@ public enum HistoryFile {
         do {
             return try History(text: text) { relative throws(FormatError) in
                 let full = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-                return try readCatalog(full)
+                do {
+                    return try readCatalog(full)
+                } catch {
+                    // Name both files: the history that points at the catalog, and the catalog's own problem.
+                    throw FormatError(file: path, field: "catalogFile", message: "\"\(relative)\" could not be read: \(error)")
+                }
             }
         } catch {
             throw error.file == nil ? error.inFile(path) : error
@@ -107,6 +112,22 @@ public enum HistoryFile {
             throw FormatError(file: path, field: "", message: "is not UTF-8 text")
         }
         return text
+    }
+
+    /// The `.json` files inside `folder` and its subfolders (such as the failures folder's
+    /// one folder per subject), sorted by path; nil when `folder` is not a folder.
+    public static func historyFiles(under folder: String) -> [String]? {
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard var files = historyFiles(in: folder) else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                files += historyFiles(under: path) ?? []
+            }
+        }
+        return files
     }
 
     /// The `.json` files directly inside `folder`, sorted by name; nil when the folder does not exist.
