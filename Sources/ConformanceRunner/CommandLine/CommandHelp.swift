@@ -1,3 +1,5 @@
+import PurchaseStateMachine
+
 /// The options and help text of each subcommand.
 enum CommandHelp {
     static let subjectOptions: [OptionSpec] = [
@@ -6,6 +8,8 @@ enum CommandHelp {
         OptionSpec(name: "timeout", value: "SECONDS", help: "per-message timeout for --exec (default 5s)"),
         OptionSpec(name: "store", value: "KIND", help: "appStore (default) or googlePlay: which store --exec's subject speaks for"),
         OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file (a history file also gives --exec its policy)"),
+        OptionSpec(name: "grants", value: "ID=N,…", help: "units each consumable of a .storekit catalog credits (also NAME.conformance.json beside it)"),
+        OptionSpec(name: "durations", value: "ID=P3M,…", help: "how long each non-renewing subscription of a .storekit catalog lasts"),
         OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
         OptionSpec(name: "skip-checks", value: "A,B", help: "switch these checks off"),
         OptionSpec(name: "help", value: nil, help: "show this help"),
@@ -107,6 +111,18 @@ enum CommandHelp {
         for option in d.options {
             let left = "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
             lines.append("  \(left.padding(toLength: 24, withPad: " ", startingAt: 0)) \(option.help)")
+        }
+        if d.options.contains(where: { $0.name == "catalog" }) {
+            lines += [
+                "",
+                ".storekit catalogs: every consumable needs a grant and every non-renewing subscription a duration (--grants,",
+                "--durations, or NAME.conformance.json beside NAME.storekit: {\"consumables\": {\"ID\": N}, \"nonRenewing\": {\"ID\": \"P3M\"}});",
+                "a missing one is an error naming the product. Read: products, groups and levels, periods, introductory offers,",
+                "promotional (adHocOffers), offer-code and win-back offers, familyShareable, displayPrice; from settings: "
+                    + StoreSettings.storeKitFileKeysRead.joined(separator: ", ") + ".",
+                "Ignored settings (Xcode test-session switches the model explores itself): "
+                    + StoreSettings.storeKitFileKeysIgnored.joined(separator: ", ") + ".",
+            ]
         }
         if command == "check" || command == "replay" {
             lines += ["", "Checks: " + CheckDescription.builtIn.map(\.id.rawValue).joined(separator: ", ")]

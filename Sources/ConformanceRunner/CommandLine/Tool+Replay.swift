@@ -15,7 +15,7 @@ extension PurchaseConformanceTool {
         let paths = HistoryFile.historyFiles(under: target) ?? [target]
         if paths.isEmpty { throw UsageError("\(target) holds no .json history files (nor do its subfolders)", command: "replay") }
         let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "replay") : nil
-        let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) }
+        let catalog = try catalogOption(args)
         let json = args.flags.contains("json")
         var anyFailed = false
         var allMet = true

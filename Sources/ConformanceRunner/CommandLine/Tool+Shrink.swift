@@ -15,7 +15,7 @@ extension PurchaseConformanceTool {
         let subject = args.values["subject"] != nil || args.values["exec"] != nil
             ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history, path: path)
         let checks = try checkSelection(args, subject: subject)
-        if let catalogPath = args.values["catalog"] { history.catalog = try HistoryFile.readCatalog(catalogPath) }
+        if let catalog = try catalogOption(args) { history.catalog = catalog }
         guard case .failed(let original, _) = subject.replay(history, checks: checks).outcome else {
             io.printError("error: \(path) does not fail against \(subject.name); there is nothing to shrink")
             return 2
