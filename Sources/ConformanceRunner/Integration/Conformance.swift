@@ -53,6 +53,7 @@ public enum Conformance {
             configuration.profile.maxEvents = limit
         }
         configuration.collectStatistics = overrides.statistics
+        configuration.shard = overrides.shard
         if let store {
             do {
                 configuration.savedHistories = try store.load(catalog: catalog)

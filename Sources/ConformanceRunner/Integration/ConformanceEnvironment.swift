@@ -9,6 +9,8 @@ import Generators
 /// - `PURCHASE_CONFORMANCE_PROFILE`: `quick`, `ci` or `deep` (see `profiles`).
 /// - `PURCHASE_CONFORMANCE_TIME_LIMIT`: stop generating after this many seconds.
 /// - `PURCHASE_CONFORMANCE_MAX_EVENTS`: the most events in one history.
+/// - `PURCHASE_CONFORMANCE_SHARD=I/N`: run shard I of N (a CI matrix of all N shards runs
+///   exactly the unsharded histories).
 /// - `PURCHASE_CONFORMANCE_STATS=1`: collect and print what the histories exercised.
 /// - `PURCHASE_CONFORMANCE_REPLAY=FILE`: replay that history file instead of generating.
 /// - `PURCHASE_CONFORMANCE_OBSERVATIONS`: a file each check appends its observations to
@@ -30,6 +32,8 @@ public struct ConformanceEnvironment: Hashable, Sendable {
     public var maxEvents: Int?
     /// Whether to collect and print statistics.
     public var statistics = false
+    /// The shard to run, when the environment sets one.
+    public var shard: Shard?
     /// The history file to replay instead of generating, when set.
     public var replay: String?
 
@@ -108,6 +112,12 @@ public struct ConformanceEnvironment: Hashable, Sendable {
             case "0", "false", "no", "": statistics = false
             default: throw ConformanceError("PURCHASE_CONFORMANCE_STATS=\(text) is not 1 or 0")
             }
+        }
+        if let text = environment["PURCHASE_CONFORMANCE_SHARD"] {
+            guard let shard = Shard(text) else {
+                throw ConformanceError("PURCHASE_CONFORMANCE_SHARD=\(text) is not I/N with 1 ≤ I ≤ N (such as 2/4)")
+            }
+            self.shard = shard
         }
         if let text = environment[Self.replayVariable] {
             guard !text.isEmpty else { throw ConformanceError("\(Self.replayVariable) is set but empty: give a history file") }

@@ -95,6 +95,15 @@ struct CorpusAndSettingsTests {
         #expect(budget.result.historiesRun < 100_000)
         #expect(throws: ConformanceError.self) { try ConformanceEnvironment(["PURCHASE_CONFORMANCE_TIME_LIMIT": "soon"]) }
         #expect(throws: ConformanceError.self) { try ConformanceEnvironment(["PURCHASE_CONFORMANCE_STATS": "maybe"]) }
+        #expect(throws: ConformanceError.self) { try ConformanceEnvironment(["PURCHASE_CONFORMANCE_SHARD": "5/4"]) }
+        let shards = try (1...2).map { i in
+            try Conformance.run(
+                ReferenceSubject.self, catalog: ExampleCatalog.standard, histories: 40, failuresFolder: nil,
+                environment: ["PURCHASE_CONFORMANCE_SHARD": "\(i)/2"]).result.eventsRun
+        }
+        let whole = try Conformance.run(
+            ReferenceSubject.self, catalog: ExampleCatalog.standard, histories: 40, failuresFolder: nil, environment: [:]).result.eventsRun
+        #expect(shards.reduce(0, +) == whole)
     }
 
     @Test("PURCHASE_CONFORMANCE_SEED=random draws a seed and the report prints it")
