@@ -94,7 +94,7 @@ enum CommandHelp {
         ),
         "corpus": (
             "purchase-conformance corpus add FILE [--name NAME] [--corpus DIR] | corpus list [--corpus DIR]",
-            "`add` replays a failure to confirm it, sets its `expect`, and writes it into the regression corpus that `swift test` replays. `list` prints each case with its check and length.",
+            "`add` writes a history into a regression corpus (--corpus DIR; this package's is the default) with its `expect`, subject and test. Where this tool can run the subject (a built-in one, or --subject/--exec) it replays the file first: a recorded failure that no longer fails is refused (exit 2), never written down as passing. A Swift subject of yours keeps the failure as recorded; your `swift test` confirms it (Conformance.corpus and Conformance.expect). `list` prints each case with its check and length.",
             corpus
         ),
         "demo": (
