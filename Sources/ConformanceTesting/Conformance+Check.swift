@@ -10,7 +10,8 @@ extension Conformance {
     /// issue in Swift Testing, as an `XCTFail` in XCTest. The report's `Replay:` line is
     /// `PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST`, which re-runs this test on
     /// the saved file instead of generating. Bad settings (a malformed environment variable,
-    /// an unreadable failures folder or replay file) are thrown.
+    /// an unreadable failures folder or replay file) are thrown, and so is the report when no
+    /// test is running to record it (a detached task, a plain program).
     ///
     /// `histories`, `seed`, `timeLimit` and `maxEvents` are defaults the environment overrides
     /// (`PURCHASE_CONFORMANCE_PROFILE`, `_HISTORIES`, `_SEED`, `_TIME_LIMIT`, `_MAX_EVENTS`);
@@ -34,7 +35,7 @@ extension Conformance {
         let run = try Conformance.run(
             subject, catalog: catalog, histories: histories, seed: seed, timeLimit: timeLimit, maxEvents: maxEvents,
             profile: profile, policy: policy, checks: checks, failuresFolder: failuresFolder, testFilter: context.testFilter)
-        report(run, context: context)
+        try report(run, context: context)
         return run
     }
 
@@ -50,7 +51,7 @@ extension Conformance {
         let run = try Conformance.replay(
             named: String(describing: subject), file: path, checks: checks, testFilter: context.testFilter,
             factory: { catalog, context in try S(catalog: catalog, context: context) })
-        report(run, context: context)
+        try report(run, context: context)
         return run
     }
 
@@ -73,7 +74,7 @@ extension Conformance {
             named: String(describing: subject), file: path, checks: checks, testFilter: context.testFilter,
             factory: { catalog, context in try S(catalog: catalog, context: context) })
         {
-            context.recordFailure(mismatch)
+            guard context.recordFailure(mismatch) else { throw ConformanceError(mismatch) }
         }
     }
 
@@ -82,8 +83,8 @@ extension Conformance {
     public static func report(
         _ run: ConformanceRun, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, function: String = #function
-    ) {
-        report(run, context: TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function))
+    ) throws {
+        try report(run, context: TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function))
     }
 
     /// Records the failures of a finished run at `sourceLocation` (Swift Testing only).
@@ -94,7 +95,9 @@ extension Conformance {
         }
     }
 
-    static func report(_ run: ConformanceRun, context: TestContext) {
+    /// Records each failure (attaching its files in Swift Testing); outside any test the whole
+    /// report is thrown as a `ConformanceError` instead, so no failure is ever dropped.
+    static func report(_ run: ConformanceRun, context: TestContext) throws {
         if run.passed {
             let extras = run.notes + (run.result.coverage.map { [$0.rendered()] } ?? [])
             if !extras.isEmpty { print((["\(run.subject):"] + extras).joined(separator: "\n")) }
@@ -102,17 +105,19 @@ extension Conformance {
         }
         if context.inSwiftTesting {
             for failure in run.result.failures {
-                context.recordFailure(failure.rendered(reproduce: run.reproduce))
+                _ = context.recordFailure(failure.rendered(reproduce: run.reproduce))
                 attach(failure, subject: run.subject, sourceLocation: context.sourceLocation)
             }
         } else {
             let files = timelineFiles(run)
+            guard context.inXCTest else { throw ConformanceError(run.report + files) }
             for (i, failure) in run.result.failures.enumerated() {
-                context.recordFailure(failure.rendered(reproduce: run.reproduce) + (i == 0 ? files : ""))
+                _ = context.recordFailure(failure.rendered(reproduce: run.reproduce) + (i == 0 ? files : ""))
             }
         }
         for (requirement, reached) in run.result.coverageShortfalls {
-            context.recordFailure("coverage: \(requirement.label) reached in \(reached * 100)% of histories")
+            let message = "coverage: \(requirement.label) reached in \(reached * 100)% of histories"
+            guard context.recordFailure(message) else { throw ConformanceError(message) }
         }
         let extras = run.notes + (run.result.coverage.map { [$0.rendered()] } ?? [])
         if !extras.isEmpty { print((["\(run.subject):"] + extras).joined(separator: "\n")) }

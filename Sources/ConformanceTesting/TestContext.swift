@@ -33,14 +33,25 @@ struct TestContext {
         return Self.escaped(module) + "\\..*/" + Self.escaped(method) + "$"
     }
 
+    /// Whether XCTest can record a failure here: this process runs XCTest tests (a test bundle
+    /// not in its Swift Testing pass). `XCTFail` outside an XCTest run is silently dropped.
+    var inXCTest: Bool {
+        let arguments = CommandLine.arguments
+        guard let program = arguments.first?.lowercased(), program.contains("xctest") else { return false }
+        return !zip(arguments, arguments.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
+    }
+
     /// Records `message` as a failure of the running test: an issue in Swift Testing, an
-    /// `XCTFail` at the caller's file and line in XCTest.
-    func recordFailure(_ message: String) {
+    /// `XCTFail` at the caller's file and line in XCTest. Returns false when neither is
+    /// running (a detached task, a plain program): the caller must not drop the failure.
+    func recordFailure(_ message: String) -> Bool {
         if inSwiftTesting {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        } else {
-            XCTFail(message, file: filePath, line: line)
+            return true
         }
+        guard inXCTest else { return false }
+        XCTFail(message, file: filePath, line: line)
+        return true
     }
 
     /// `text` with the regular-expression metacharacters escaped.

@@ -70,6 +70,19 @@ struct ReproductionTests {
         }
     }
 
+    @Test("Outside any running test (a detached task) the failure is thrown, never silently dropped")
+    func outsideTestsThrows() async throws {
+        let error = await Task.detached { () -> ConformanceError? in
+            do {
+                try Conformance.check(MyStore.self, catalog: Self.catalog, histories: 300, failuresFolder: nil)
+                return nil
+            } catch {
+                return error as? ConformanceError
+            }
+        }.value
+        #expect(error?.message.contains("✘ refunded-never-entitled failed") == true)
+    }
+
     @Test("replay refuses (exit 2) a history of a Swift subject it cannot run and says what to run instead")
     func toolRefusesForeignSubject() throws {
         let folder = try temporaryFolder()
