@@ -81,3 +81,20 @@ struct CommandLineFixesTests {
         #expect(!result.output.contains("(seed 000000005eed0001)"))
     }
 }
+
+/// `report`, like `replay`, never puts another subject in place of the one a history names.
+@Suite("report refuses a subject it cannot run")
+struct ReportSubjectTests {
+    @Test("report of a Swift subject's history exits 2 and says how to replay it")
+    func reportRefuses() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var history = History(catalog: ExampleCatalog.standard, events: [.purchase("premium")])
+        history.origin = HistoryOrigin(subject: "MyStore", test: "Tests\\.purchases\\(\\)")
+        try HistoryFile.write(history, to: folder + "/h.json")
+        let result = InProcessTool.run(["report", folder + "/h.json"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("swift test --filter 'Tests\\.purchases\\(\\)'"))
+        #expect(!result.output.contains("every check held"))
+    }
+}
