@@ -17,6 +17,7 @@ enum CommandHelp {
 
     static let check: [OptionSpec] = subjectOptions + [
         OptionSpec(name: "list-subjects", value: nil, help: "list the built-in subjects and exit"),
+        OptionSpec(name: "profile", value: "quick|ci|deep", help: "200 histories (30 s at most), 2000, or 100000 of up to 100 events (20 min at most)"),
         OptionSpec(name: "histories", value: "N", help: "histories to generate (default 1000)"),
         OptionSpec(name: "max-events", value: "N", help: "the most events in one history (default 50)"),
         OptionSpec(name: "seed", value: "HEX|random", help: "the seed (default 5eed0001, fixed so CI checks the same histories every run); random draws one and the report prints it"),

@@ -22,11 +22,21 @@ extension PurchaseConformanceTool {
         }
         let subject = try resolveSubject(args, command: "check")
         let catalog = try catalogOption(args) ?? subject.catalog
+        let named = try args.values["profile"].map { name throws(UsageError) in
+            guard let entry = ConformanceEnvironment.profiles.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "--profile \(name) is not one of \(ConformanceEnvironment.profiles.map(\.name).joined(separator: ", "))",
+                    command: "check")
+            }
+            return entry
+        }
         var configuration = CampaignConfiguration(
-            histories: try args.int("histories", default: 1_000), seed: try seed(args), profile: subject.profile,
+            histories: try args.int("histories", default: named?.histories ?? 1_000), seed: try seed(args), profile: subject.profile,
             policy: subject.policy, checks: try checkSelection(args, subject: subject))
         if let path = args.values["catalog"] { configuration.profile.fixedSettings = try HistoryFile.readStoreSettings(path) }
-        configuration.profile.maxEvents = try args.int("max-events", default: subject.profile.maxEvents, range: 1...10_000)
+        configuration.profile.maxEvents = try args.int(
+            "max-events", default: named?.maxEvents ?? subject.profile.maxEvents, range: 1...10_000)
+        configuration.timeLimit = named?.timeLimit
         if let limit = try args.seconds("time-limit") { configuration.timeLimit = .milliseconds(Int64(limit * 1000)) }
         if let text = args.values["shard"] {
             guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }

@@ -73,6 +73,16 @@ struct CommandLineFixesTests {
         #expect(!result.output.contains("gracePeriod"))
     }
 
+    @Test("--profile sets the history count; an unknown profile is a usage error")
+    func profileOption() {
+        let quick = InProcessTool.run(["check", "--subject", "reference", "--profile", "quick", "--no-save"])
+        #expect(quick.status == 0)
+        #expect(quick.output.contains("200 histories"))
+        let bad = InProcessTool.run(["check", "--subject", "reference", "--profile", "huge"])
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("--profile huge is not one of quick, ci, deep"))
+    }
+
     @Test("--seed random draws a seed, and the report prints it")
     func randomSeed() {
         let result = InProcessTool.run(["check", "--subject", "reference", "--histories", "3", "--seed", "random", "--no-save"])
