@@ -42,10 +42,9 @@ public enum HistoryFile {
     /// (which wins); a product given by neither is an error naming it.
     public static func readCatalog(_ path: String, grants: StoreKitGrants = StoreKitGrants()) throws(FormatError) -> Catalog {
         let json = try readJSON(path)
+        let given = path.hasSuffix(".storekit") ? try storeKitGrants(besides: path).merging(grants) : grants
         do {
-            if path.hasSuffix(".storekit") {
-                return try Catalog(storeKitConfiguration: json, grants: try storeKitGrants(besides: path).merging(grants))
-            }
+            if path.hasSuffix(".storekit") { return try Catalog(storeKitConfiguration: json, grants: given) }
             if let catalog = json["catalog"], json["format"] != nil { return try Catalog(json: catalog) }
             return try Catalog(json: json, path: "")
         } catch {

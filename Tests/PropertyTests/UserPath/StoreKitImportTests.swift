@@ -88,6 +88,19 @@ struct StoreKitImportTests {
         #expect(given.status == 0, "\(given.error)")
     }
 
+    @Test("A bad overrides file is an error naming it and the field")
+    func badOverrides() throws {
+        let (dir, bare) = try Self.bareCopy("LegacyFormat.storekit")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let overrides = dir + "/LegacyFormat.conformance.json"
+        try Data(#"{"consumables": {"org.trailmix.tokens50": 0}}"#.utf8).write(to: URL(fileURLWithPath: overrides))
+        let error = try #require(throws: FormatError.self) { try HistoryFile.readCatalog(bare) }
+        #expect(error.file == overrides)
+        #expect(error.field == "consumables.org.trailmix.tokens50")
+        try Data(#"{"consumable": {}}"#.utf8).write(to: URL(fileURLWithPath: overrides))
+        #expect(throws: FormatError.self) { try HistoryFile.readCatalog(bare) }
+    }
+
     @Test("A product inside a subscription group must be a RecurringSubscription")
     func groupTypes() throws {
         let text = #"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "m", "type": "Consumable", "groupNumber": 1, "recurringSubscriptionPeriod": "P1M"}]}]}"#
