@@ -58,7 +58,7 @@ let package = Package(
                 "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
                 "StoreKitTestDouble", "SeedSystems", "purchase-conformance",
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "UserPath/Corpus"]
         ),
         .testTarget(
             name: "RegressionCorpus",

@@ -33,13 +33,18 @@ struct CommandArguments {
     var flags: Set<String> = []
     let command: String
 
-    /// Parses `arguments` against `options`; `--name value`, `--name=value` and flags.
+    /// Parses `arguments` against `options`; `--name value`, `--name=value`, flags, and `-h`
+    /// for `--help`. An option given twice is an error (never "the last one wins").
     init(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) {
         self.command = command
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if argument == "-h", options.contains(where: { $0.name == "help" }) {
+                flags.insert("help")
+                continue
+            }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument.hasPrefix("-"), argument.count > 1, Int(argument) == nil {
                     throw UsageError("unknown option \(argument) (options start with --)", command: command)
@@ -61,6 +66,9 @@ struct CommandArguments {
                 guard inline == nil else { throw UsageError("--\(name) takes no value", command: command) }
                 flags.insert(name)
                 continue
+            }
+            guard values[name] == nil else {
+                throw UsageError("--\(name) is given twice; give it once", command: command)
             }
             if let inline {
                 values[name] = inline

@@ -1,3 +1,5 @@
+import PurchaseStateMachine
+
 /// The options and help text of each subcommand.
 enum CommandHelp {
     static let subjectOptions: [OptionSpec] = [
@@ -6,6 +8,8 @@ enum CommandHelp {
         OptionSpec(name: "timeout", value: "SECONDS", help: "per-message timeout for --exec (default 5s)"),
         OptionSpec(name: "store", value: "KIND", help: "appStore (default) or googlePlay: which store --exec's subject speaks for"),
         OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file (a history file also gives --exec its policy)"),
+        OptionSpec(name: "grants", value: "ID=N,…", help: "units each consumable of a .storekit catalog credits (also NAME.conformance.json beside it)"),
+        OptionSpec(name: "durations", value: "ID=P3M,…", help: "how long each non-renewing subscription of a .storekit catalog lasts"),
         OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
         OptionSpec(name: "skip-checks", value: "A,B", help: "switch these checks off"),
         OptionSpec(name: "help", value: nil, help: "show this help"),
@@ -13,9 +17,10 @@ enum CommandHelp {
 
     static let check: [OptionSpec] = subjectOptions + [
         OptionSpec(name: "list-subjects", value: nil, help: "list the built-in subjects and exit"),
+        OptionSpec(name: "profile", value: "quick|ci|deep", help: "200 histories (30 s at most), 2000, or 100000 of up to 100 events (20 min at most)"),
         OptionSpec(name: "histories", value: "N", help: "histories to generate (default 1000)"),
         OptionSpec(name: "max-events", value: "N", help: "the most events in one history (default 50)"),
-        OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001); same seed, same report"),
+        OptionSpec(name: "seed", value: "HEX|random", help: "the seed (default 5eed0001, fixed so CI checks the same histories every run); random draws one and the report prints it"),
         OptionSpec(name: "time-limit", value: "SECONDS", help: "stop generating after this long"),
         OptionSpec(name: "shard", value: "I/N", help: "run shard I of N (all N shards = the unsharded run)"),
         OptionSpec(name: "jobs", value: "N", help: "threads to use (default: all cores; --exec uses 1)"),
@@ -31,7 +36,7 @@ enum CommandHelp {
     static let replay: [OptionSpec] = subjectOptions + [
         OptionSpec(name: "trace", value: nil, help: "print every event with the messages, the replies and each check"),
         OptionSpec(name: "expect", value: nil, help: "exit 0 when every file meets its `expect`, 1 otherwise"),
-        OptionSpec(name: "json", value: nil, help: "print one JSON object per history"),
+        OptionSpec(name: "json", value: nil, help: "print one JSON object per history, one per line (file, subject, outcome, check, atEvent, expect, meetsExpectation)"),
     ]
 
     static let report: [OptionSpec] = subjectOptions + [
@@ -69,8 +74,8 @@ enum CommandHelp {
             check
         ),
         "replay": (
-            "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect]",
-            "Replays saved histories. Without --subject or --exec, each file runs against the built-in subject named in its origin, or the reference subject.",
+            "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect] [--json]",
+            "Replays saved histories; a folder is read with its subfolders (such as .purchase-conformance/failures, one folder per subject). Without --subject or --exec, each file runs against the built-in subject named in its origin (the reference subject when it names none). A history of a subject this tool cannot run (a Swift type in your tests, a program checked with --exec) exits 2 and says what to run instead: PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST, or replay FILE --exec 'CMD'.",
             replay
         ),
         "report": (
@@ -90,7 +95,7 @@ enum CommandHelp {
         ),
         "corpus": (
             "purchase-conformance corpus add FILE [--name NAME] [--corpus DIR] | corpus list [--corpus DIR]",
-            "`add` replays a failure to confirm it, sets its `expect`, and writes it into the regression corpus that `swift test` replays. `list` prints each case with its check and length.",
+            "`add` writes a history into a regression corpus (--corpus DIR; this package's is the default) with its `expect`, subject and test. Where this tool can run the subject (a built-in one, or --subject/--exec) it replays the file first: a recorded failure that no longer fails is refused (exit 2), never written down as passing. A Swift subject of yours keeps the failure as recorded; your `swift test` confirms it (Conformance.corpus and Conformance.expect). `list` prints each case with its check and length.",
             corpus
         ),
         "demo": (
@@ -107,6 +112,18 @@ enum CommandHelp {
         for option in d.options {
             let left = "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
             lines.append("  \(left.padding(toLength: 24, withPad: " ", startingAt: 0)) \(option.help)")
+        }
+        if d.options.contains(where: { $0.name == "catalog" }) {
+            lines += [
+                "",
+                ".storekit catalogs: every consumable needs a grant and every non-renewing subscription a duration (--grants,",
+                "--durations, or NAME.conformance.json beside NAME.storekit: {\"consumables\": {\"ID\": N}, \"nonRenewing\": {\"ID\": \"P3M\"}});",
+                "a missing one is an error naming the product. Read: products, groups and levels, periods, introductory offers,",
+                "promotional (adHocOffers), offer-code and win-back offers, familyShareable, displayPrice; from settings: "
+                    + StoreSettings.storeKitFileKeysRead.joined(separator: ", ") + ".",
+                "Ignored settings (Xcode test-session switches the model explores itself): "
+                    + StoreSettings.storeKitFileKeysIgnored.joined(separator: ", ") + ".",
+            ]
         }
         if command == "check" || command == "replay" {
             lines += ["", "Checks: " + CheckDescription.builtIn.map(\.id.rawValue).joined(separator: ", ")]

@@ -21,11 +21,22 @@ extension PurchaseConformanceTool {
             throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
         }
         let subject = try resolveSubject(args, command: "check")
-        let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) } ?? subject.catalog
+        let catalog = try catalogOption(args) ?? subject.catalog
+        let named = try args.values["profile"].map { name throws(UsageError) in
+            guard let entry = ConformanceEnvironment.profiles.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "--profile \(name) is not one of \(ConformanceEnvironment.profiles.map(\.name).joined(separator: ", "))",
+                    command: "check")
+            }
+            return entry
+        }
         var configuration = CampaignConfiguration(
-            histories: try args.int("histories", default: 1_000), seed: try seed(args), profile: subject.profile,
+            histories: try args.int("histories", default: named?.histories ?? 1_000), seed: try seed(args), profile: subject.profile,
             policy: subject.policy, checks: try checkSelection(args, subject: subject))
-        configuration.profile.maxEvents = try args.int("max-events", default: subject.profile.maxEvents, range: 1...10_000)
+        if let path = args.values["catalog"] { configuration.profile.fixedSettings = try HistoryFile.readStoreSettings(path) }
+        configuration.profile.maxEvents = try args.int(
+            "max-events", default: named?.maxEvents ?? subject.profile.maxEvents, range: 1...10_000)
+        configuration.timeLimit = named?.timeLimit
         if let limit = try args.seconds("time-limit") { configuration.timeLimit = .milliseconds(Int64(limit * 1000)) }
         if let text = args.values["shard"] {
             guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
@@ -49,11 +60,16 @@ extension PurchaseConformanceTool {
             guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
             result.failures[i].savedPath = try store.save(result.failures[i].history)
         }
+        if let store {
+            let pruned = try store.prune(
+                replayed: configuration.savedHistories.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
+            for message in pruned { io.printError(message) }
+        }
         try writeArtifacts(result, subject: subject.name, args: args)
         if args.flags.contains("json") {
             io.print(result.json(subject: subject.name).rendered())
         } else {
-            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count))
+            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce))
         }
         if !args.flags.contains("json") {
             let total = (ContinuousClock.now - began).seconds
@@ -71,10 +87,38 @@ extension PurchaseConformanceTool {
         return result.passed ? 0 : 1
     }
 
+    /// The catalog `--catalog FILE` names, with `--grants` and `--durations` for a `.storekit` file; nil without `--catalog`.
+    func catalogOption(_ args: CommandArguments) throws -> Catalog? {
+        guard let path = args.values["catalog"] else {
+            if args.values["grants"] != nil || args.values["durations"] != nil {
+                throw UsageError("--grants and --durations go with --catalog FILE.storekit", command: args.command)
+            }
+            return nil
+        }
+        var grants = StoreKitGrants()
+        for item in args.list("grants") ?? [] {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[1]), n >= 1, n <= Catalog.maximumGrant else {
+                throw UsageError("--grants \(item) is not ID=N with N from 1 to \(Catalog.maximumGrant)", command: args.command)
+            }
+            grants.consumables[parts[0]] = n
+        }
+        for item in args.list("durations") ?? [] {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let d = ISODuration(iso8601: parts[1]), !d.isZero, !d.isNegative else {
+                throw UsageError("--durations \(item) is not ID=DURATION such as season=P3M", command: args.command)
+            }
+            grants.nonRenewing[parts[0]] = d
+        }
+        return try HistoryFile.readCatalog(path, grants: grants)
+    }
+
+    /// `--seed HEX`, `--seed random` (a fresh seed each run; the report prints it), or the fixed default.
     func seed(_ args: CommandArguments) throws(UsageError) -> Seed {
         guard let text = args.values["seed"] else { return Seed(0x5eed_0001) }
+        if text == "random" { return ConformanceEnvironment.randomSeed() }
         guard let seed = Seed(hex: text) else {
-            throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001)", command: args.command)
+            throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001) or random", command: args.command)
         }
         return seed
     }
@@ -104,7 +148,7 @@ extension PurchaseConformanceTool {
             return try subject(named: name, command: command)
         case (nil, let exec?):
             let timeout = try args.seconds("timeout") ?? 5
-            let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) }
+            let catalog = try catalogOption(args)
             let policy = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readPolicy(path) }
             return try SubjectRunner.external(
                 command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard, policy: policy ?? AppPolicy())

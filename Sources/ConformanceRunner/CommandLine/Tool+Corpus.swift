@@ -23,26 +23,67 @@ extension PurchaseConformanceTool {
         }
     }
 
+    /// Confirms a history where this tool can run its subject and writes it into the corpus
+    /// with its `expect`, its subject and its test kept. A recorded failure that no longer
+    /// fails is refused (exit 2): a failure is never written down as a passing case. A history
+    /// of a subject this tool cannot run keeps the `expect` it recorded, and `swift test`
+    /// confirms it when it replays the corpus.
     private func corpusAdd(_ path: String, folder: String, args: CommandArguments) throws -> Int32 {
         var history = try HistoryFile.read(path)
-        let subject = args.values["subject"] != nil ? try resolveSubject(args, command: "corpus") : try defaultSubject(for: history)
-        let result = subject.replay(history)
-        switch result.outcome {
-        case .passed: history.expect = .passes
-        case .failed(let failure, _): history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-        case .rejected(let index, let rejection):
-            io.printError("error: \(path): event \(index) \(rejection)")
-            return 2
+        let recorded = history.expect
+        var subjectName = history.origin?.subject ?? "reference"
+        var confirmed = true
+        let runnable: SubjectRunner?
+        if args.values["subject"] != nil || args.values["exec"] != nil {
+            runnable = try resolveSubject(args, command: "corpus")
+        } else {
+            runnable = subjects.first { $0.name == subjectName }
+        }
+        if let subject = runnable {
+            subjectName = subject.name
+            let result = subject.replay(history)
+            switch result.outcome {
+            case .passed:
+                if case .fails(let check, let at)? = recorded {
+                    io.printError(
+                        "error: \(path) recorded \(check) failing after event \(at + 1), but every check holds against \(subject.name) now; "
+                            + "a failure is not added as a passing case (replay it against the subject that failed: --subject NAME or --exec 'CMD')")
+                    return 2
+                }
+                history.expect = .passes
+            case .failed(let failure, _):
+                history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+                if let recorded, recorded != history.expect {
+                    io.printError("note: \(path) recorded \(describe(recorded)); against \(subject.name) it fails \(describe(history.expect))")
+                }
+            case .rejected(let index, let rejection):
+                io.printError("error: \(path): event \(index) \(rejection)")
+                return 2
+            }
+        } else {
+            guard let recorded else {
+                io.printError(
+                    "error: \(path) is a history of \(subjectName), which this tool cannot run, and it has no \"expect\" to keep; "
+                        + "add cases of your own subjects from the failures your tests save")
+                return 2
+            }
+            history.expect = recorded
+            confirmed = false
         }
         var origin = history.origin ?? HistoryOrigin()
-        origin.subject = subject.name
+        origin.subject = subjectName
         history.origin = origin
         let name = FailureStore.slug(args.values["name"] ?? history.name ?? "case")
         history.name = name
         history.catalogFile = nil
         let destination = folder + "/" + name + ".json"
         try HistoryFile.write(history, to: destination)
-        io.print("added \(destination): \(describe(history.expect)), \(history.events.count) events, subject \(subject.name)")
+        io.print("added \(destination): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(subjectName)")
+        if !confirmed {
+            io.print(
+                "  kept as recorded: \(subjectName) is not built into this tool, so `swift test` confirms the case when it "
+                    + "replays the corpus (Conformance.corpus and Conformance.expect)")
+        }
         return 0
     }
 
@@ -56,7 +97,7 @@ extension PurchaseConformanceTool {
             do {
                 let history = try HistoryFile.read(path)
                 let name = String(path.split(separator: "/").last ?? Substring(path))
-                io.print("\(name): \(describe(history.expect)), \(history.events.count) events, subject \(history.origin?.subject ?? "reference")")
+                io.print("\(name): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(history.origin?.subject ?? "reference")")
             } catch {
                 io.printError("error: \(error)")
                 status = 2

@@ -1,7 +1,7 @@
 import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
-    /// `replay`: one history file, or every history in a folder, against a subject.
+    /// `replay`: one history file, or every history in a folder and its subfolders, against a subject.
     func replay(_ arguments: [String]) throws -> Int32 {
         let args = try CommandArguments(arguments, options: CommandHelp.replay, command: "replay")
         if args.flags.contains("help") {
@@ -12,39 +12,48 @@ extension PurchaseConformanceTool {
             throw UsageError("replay needs one FILE or DIR", command: "replay")
         }
         if HistoryFile.isPlay(target) { return try replayPlay(target, args) }
-        let paths = HistoryFile.historyFiles(in: target) ?? [target]
-        if paths.isEmpty { throw UsageError("\(target) holds no .json history files", command: "replay") }
+        let paths = HistoryFile.historyFiles(under: target) ?? [target]
+        if paths.isEmpty { throw UsageError("\(target) holds no .json history files (nor do its subfolders)", command: "replay") }
         let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "replay") : nil
-        let catalog = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readCatalog(path) }
+        let catalog = try catalogOption(args)
+        let json = args.flags.contains("json")
         var anyFailed = false
         var allMet = true
         var badInput = false
         for path in paths {
             let history: History
+            let subject: SubjectRunner
             do {
                 history = try HistoryFile.read(path)
+                subject = try explicit ?? defaultSubject(for: history, path: path)
             } catch {
                 io.printError("error: \(error)")
                 badInput = true
                 continue
             }
-            let subject = try explicit ?? defaultSubject(for: history)
             var checks = subject.checks
             if args.values["checks"] != nil || args.values["skip-checks"] != nil { checks = try checkSelection(args, subject: subject) }
             let result = subject.replay(history, catalog: catalog, checks: checks)
-            if args.flags.contains("trace") { io.print(renderTrace(result, path: path)) }
+            if json {
+                io.print(replayJSON(result, path: path, subject: subject.name).rendered())
+            } else if args.flags.contains("trace") {
+                io.print(renderTrace(result, path: path))
+            }
             switch result.outcome {
             case .passed:
-                io.print("✔ \(path): every check held after \(history.events.count) events against \(subject.name)\(expectation(result))")
+                if !json {
+                    io.print("✔ \(path): every check held after \(countText(history.events.count, "event")) against \(subject.name)\(expectation(result))")
+                }
             case .failed(let failure, let trace):
                 anyFailed = true
+                guard !json else { break }
                 var shown = history
                 shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
                 let report = FailureReport(
                     failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
                     replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "", flaky: false, trace: trace,
                     subjectOutput: subject.standardErrorTail(), savedPath: path, replayToken: nil)
-                io.print(report.rendered())
+                io.print(report.rendered(reproduce: subject.reproduce))
                 io.print("  Subject: \(subject.name)\(expectation(result))")
             case .rejected(let index, let rejection):
                 io.printError("error: \(path): event \(index) \(rejection)")
@@ -52,17 +61,58 @@ extension PurchaseConformanceTool {
                 continue
             }
             if !result.meetsExpectation { allMet = false }
-            io.print("")
+            if !json { io.print("") }
         }
         if badInput { return 2 }
         if args.flags.contains("expect") { return allMet ? 0 : 1 }
         return anyFailed ? 1 : 0
     }
 
-    /// The built-in subject a saved history names in its origin, or the reference subject.
-    func defaultSubject(for history: History) throws -> SubjectRunner {
-        if let name = history.origin?.subject, let subject = subjects.first(where: { $0.name == name }) { return subject }
-        return try subject(named: "reference", command: "replay")
+    /// The subject a saved history names in its origin, when this tool can run it; the
+    /// reference subject for a history that names none. A history of a subject this tool
+    /// cannot run (a Swift type in the user's tests, a program given with `--exec`) is a usage
+    /// error that says how to replay it: another subject is never put in its place.
+    func defaultSubject(for history: History, path: String = "FILE") throws(UsageError) -> SubjectRunner {
+        guard let name = history.origin?.subject else { return try subject(named: "reference", command: "replay") }
+        if let subject = subjects.first(where: { $0.name == name }) { return subject }
+        let file = ReproduceCommand.shellQuoted(path)
+        if name.hasPrefix("exec-") {
+            throw UsageError(
+                "\(path) is a history of \(name), a program in another process that this file does not say how to start; "
+                    + "replay it with the command that was checked: purchase-conformance replay \(file) --exec 'CMD ARG…'")
+        }
+        let test = ReproduceCommand.swiftTest(filter: history.origin?.test ?? "YOUR_TEST").line(for: path)
+        throw UsageError(
+            "\(path) is a history of \(name), a Swift subject that is not built into purchase-conformance, "
+                + "so it cannot be replayed here (and no other subject is used in its place). Replay it in your own tests:\n"
+                + "  \(test)\n"
+                + "or from code: try Conformance.replay(\(name).self, file: \"\(path)\")")
+    }
+
+    /// One replayed history as one JSON object: the file, the subject, the outcome and whether it met its `expect`.
+    func replayJSON(_ result: ReplayResult, path: String, subject: String) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("subject", .string(subject))]
+        switch result.outcome {
+        case .passed:
+            members.append(("outcome", .string("passed")))
+        case .failed(let failure, _):
+            members += [
+                ("outcome", .string("failed")), ("check", .string(failure.check.rawValue)),
+                ("atEvent", .int(Int64(failure.eventIndex))), ("checks", .array(failure.checks.map { .string($0.rawValue) })),
+            ]
+        case .rejected(let index, let rejection):
+            members += [("outcome", .string("rejected")), ("atEvent", .int(Int64(index))), ("reason", .string(rejection.reason))]
+        }
+        members.append(("events", .int(Int64(result.history.events.count))))
+        if let expect = result.history.expect {
+            switch expect {
+            case .passes: members.append(("expect", .object([("passes", .bool(true))])))
+            case .fails(let check, let at):
+                members.append(("expect", .object([("fails", .object([("check", .string(check)), ("atEvent", .int(Int64(at)))]))])))
+            }
+        }
+        members.append(("meetsExpectation", .bool(result.meetsExpectation)))
+        return .object(members)
     }
 
     private func expectation(_ result: ReplayResult) -> String {

@@ -15,8 +15,8 @@ extension PurchaseConformanceTool {
         if args.values["html"]?.isEmpty == true { throw UsageError("--html needs a file name", command: "report") }
         let history = try HistoryFile.read(path)
         let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "report") : nil
-        let subject = try explicit ?? defaultSubject(for: history)
-        let catalog = try args.values["catalog"].map { file throws(FormatError) in try HistoryFile.readCatalog(file) }
+        let subject = try explicit ?? defaultSubject(for: history, path: path)
+        let catalog = try catalogOption(args)
         var checks = subject.checks
         if args.values["checks"] != nil || args.values["skip-checks"] != nil { checks = try checkSelection(args, subject: subject) }
         let result = subject.replay(history, catalog: catalog, checks: checks)
@@ -38,7 +38,7 @@ extension PurchaseConformanceTool {
                 failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
                 replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "", flaky: false, trace: trace,
                 subjectOutput: subject.standardErrorTail(), savedPath: path, replayToken: nil)
-            let text = report.rendered()
+            let text = report.rendered(reproduce: subject.reproduce)
             io.print(text)
             timeline = Timeline(history: history, catalog: catalog, failure: failure, trace: trace, subject: subject.name, report: text)
             status = 1

@@ -13,9 +13,9 @@ extension PurchaseConformanceTool {
         }
         var history = try HistoryFile.read(path)
         let subject = args.values["subject"] != nil || args.values["exec"] != nil
-            ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history)
+            ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history, path: path)
         let checks = try checkSelection(args, subject: subject)
-        if let catalogPath = args.values["catalog"] { history.catalog = try HistoryFile.readCatalog(catalogPath) }
+        if let catalog = try catalogOption(args) { history.catalog = catalog }
         guard case .failed(let original, _) = subject.replay(history, checks: checks).outcome else {
             io.printError("error: \(path) does not fail against \(subject.name); there is nothing to shrink")
             return 2
@@ -43,7 +43,7 @@ extension PurchaseConformanceTool {
         try HistoryFile.write(report.history, to: out)
         report.savedPath = out
         report.subjectOutput = subject.standardErrorTail()
-        io.print(report.rendered())
+        io.print(report.rendered(reproduce: subject.reproduce))
         return 1
     }
 }

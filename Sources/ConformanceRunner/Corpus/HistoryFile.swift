@@ -11,7 +11,12 @@ public enum HistoryFile {
         do {
             return try History(text: text) { relative throws(FormatError) in
                 let full = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-                return try readCatalog(full)
+                do {
+                    return try readCatalog(full)
+                } catch {
+                    // Name both files: the history that points at the catalog, and the catalog's own problem.
+                    throw FormatError(file: path, field: "catalogFile", message: "\"\(relative)\" could not be read: \(error)")
+                }
             }
         } catch {
             throw error.file == nil ? error.inFile(path) : error
@@ -31,18 +36,47 @@ public enum HistoryFile {
 
     /// Reads a catalog: an Xcode `.storekit` file, or JSON with a `products` array (a bare
     /// catalog or a history file's inline catalog).
-    public static func readCatalog(_ path: String) throws(FormatError) -> Catalog {
-        let text = try readText(path)
-        let json: JSONValue
-        do { json = try JSONValue.parse(text) } catch {
-            throw FormatError(file: path, field: "", message: "not valid JSON: \(error)")
-        }
+    ///
+    /// A `.storekit` file's consumable grants and non-renewing durations come from the
+    /// overrides file beside it (`NAME.conformance.json`, see `StoreKitGrants`) and `grants`
+    /// (which wins); a product given by neither is an error naming it.
+    public static func readCatalog(_ path: String, grants: StoreKitGrants = StoreKitGrants()) throws(FormatError) -> Catalog {
+        let json = try readJSON(path)
+        let given = path.hasSuffix(".storekit") ? try storeKitGrants(besides: path).merging(grants) : grants
         do {
-            if path.hasSuffix(".storekit") { return try Catalog(storeKitConfiguration: json) }
+            if path.hasSuffix(".storekit") { return try Catalog(storeKitConfiguration: json, grants: given) }
             if let catalog = json["catalog"], json["format"] != nil { return try Catalog(json: catalog) }
             return try Catalog(json: json, path: "")
         } catch {
             throw error.inFile(path)
+        }
+    }
+
+    /// The store settings a `.storekit` file's `settings` block states (defaults for any other catalog file).
+    public static func readStoreSettings(_ path: String) throws(FormatError) -> StoreSettings {
+        guard path.hasSuffix(".storekit") else { return StoreSettings() }
+        do {
+            return try StoreSettings(storeKitConfiguration: try readJSON(path))
+        } catch {
+            throw error.file == nil ? error.inFile(path) : error
+        }
+    }
+
+    /// The grants in the overrides file beside the `.storekit` file at `path`, or none when there is no such file.
+    public static func storeKitGrants(besides path: String) throws(FormatError) -> StoreKitGrants {
+        let overrides = StoreKitGrants.overridesPath(for: path)
+        guard FileManager.default.fileExists(atPath: overrides) else { return StoreKitGrants() }
+        do {
+            return try StoreKitGrants(json: try readJSON(overrides))
+        } catch {
+            throw error.file == nil ? error.inFile(overrides) : error
+        }
+    }
+
+    static func readJSON(_ path: String) throws(FormatError) -> JSONValue {
+        let text = try readText(path)
+        do { return try JSONValue.parse(text) } catch {
+            throw FormatError(file: path, field: "", message: "not valid JSON: \(error)")
         }
     }
 
@@ -107,6 +141,22 @@ public enum HistoryFile {
             throw FormatError(file: path, field: "", message: "is not UTF-8 text")
         }
         return text
+    }
+
+    /// The `.json` files inside `folder` and its subfolders (such as the failures folder's
+    /// one folder per subject), sorted by path; nil when `folder` is not a folder.
+    public static func historyFiles(under folder: String) -> [String]? {
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard var files = historyFiles(in: folder) else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                files += historyFiles(under: path) ?? []
+            }
+        }
+        return files
     }
 
     /// The `.json` files directly inside `folder`, sorted by name; nil when the folder does not exist.

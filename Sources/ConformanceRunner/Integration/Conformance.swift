@@ -7,35 +7,53 @@ import PurchaseStateMachine
 public enum Conformance {
     /// Runs a campaign for `subject` on `catalog`.
     ///
-    /// `histories` and `seed` are defaults that `PURCHASE_CONFORMANCE_HISTORIES`,
-    /// `PURCHASE_CONFORMANCE_PROFILE` and `PURCHASE_CONFORMANCE_SEED` override. Failures are
-    /// saved under `failuresFolder` (nil: not saved) and replayed first by the next run.
+    /// `histories`, `seed`, `timeLimit` and `maxEvents` are defaults that the environment
+    /// overrides (see `ConformanceEnvironment`). Failures are saved under `failuresFolder`
+    /// (nil: not saved) and replayed first by the next run; a saved failure that passes
+    /// `FailureStore.pruneAfterPasses` runs in a row is deleted, with a note in the report.
+    /// With `PURCHASE_CONFORMANCE_REPLAY=FILE` set, the file is replayed instead of generating.
     public static func run<S: PurchaseSubject>(
         _ subject: S.Type, catalog: Catalog, histories: Int = 1_000, seed: Seed = Seed(0x5eed_0001),
+        timeLimit: Duration? = nil, maxEvents: Int? = nil,
         profile: GenerationProfile = GenerationProfile(), policy: AppPolicy = AppPolicy(),
         checks: CheckSelection = CheckSelection(), failuresFolder: String? = FailureStore.defaultFolder,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, testFilter: String? = nil
     ) throws(ConformanceError) -> ConformanceRun {
         try run(
-            named: String(describing: subject), catalog: catalog, histories: histories, seed: seed, profile: profile,
-            policy: policy, checks: checks, failuresFolder: failuresFolder, environment: environment,
+            named: String(describing: subject), catalog: catalog, histories: histories, seed: seed, timeLimit: timeLimit,
+            maxEvents: maxEvents, profile: profile, policy: policy, checks: checks, failuresFolder: failuresFolder,
+            environment: environment, testFilter: testFilter,
             factory: { catalog, context in try S(catalog: catalog, context: context) })
     }
 
     /// Runs a campaign for subjects built by `factory`, named `name` in reports and files.
+    ///
+    /// `testFilter` is the `swift test --filter` that selects the calling test: reports print
+    /// it in their `Replay:` line and saved files keep it in `origin.test`.
     public static func run<S: PurchaseSubject>(
         named name: String, catalog: Catalog, histories: Int = 1_000, seed: Seed = Seed(0x5eed_0001),
+        timeLimit: Duration? = nil, maxEvents: Int? = nil,
         profile: GenerationProfile = GenerationProfile(), policy: AppPolicy = AppPolicy(),
         checks: CheckSelection = CheckSelection(), failuresFolder: String? = FailureStore.defaultFolder,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessInfo.processInfo.environment, testFilter: String? = nil,
         factory: @escaping SubjectFactory<S>
     ) throws(ConformanceError) -> ConformanceRun {
         let overrides = try ConformanceEnvironment(environment)
+        if let path = overrides.replay {
+            return try replay(named: name, file: path, checks: checks, testFilter: testFilter, factory: factory)
+        }
         let store = failuresFolder.map { FailureStore(folder: $0, subject: name) }
         var configuration = CampaignConfiguration(
             histories: overrides.histories ?? histories, seed: overrides.seed ?? seed, profile: profile, policy: policy,
             checks: checks)
         configuration.recordsObservations = overrides.observations != nil
+        configuration.timeLimit = overrides.timeLimit ?? timeLimit
+        if let limit = overrides.maxEvents ?? maxEvents {
+            guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
+            configuration.profile.maxEvents = limit
+        }
+        configuration.collectStatistics = overrides.statistics
+        configuration.shard = overrides.shard
         if let store {
             do {
                 configuration.savedHistories = try store.load(catalog: catalog)
@@ -47,16 +65,30 @@ public enum Conformance {
         if let path = overrides.observations {
             try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
         }
+        var notes: [String] = []
+        if overrides.seedIsRandom {
+            notes.append("Seed drawn at random: \(result.seed) (PURCHASE_CONFORMANCE_SEED=\(result.seed) runs the same histories)")
+        }
         if let store {
             for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
+                if let testFilter { result.failures[i].history.origin?.test = testFilter }
                 do {
                     result.failures[i].savedPath = try store.save(result.failures[i].history)
                 } catch {
                     throw ConformanceError("could not save a failure: \(error)")
                 }
             }
+            do {
+                notes += try store.prune(
+                    replayed: configuration.savedHistories.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
+            } catch {
+                throw ConformanceError("could not prune saved failures: \(error)")
+            }
         }
-        return ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
+        var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
+        run.reproduce = .swiftTest(filter: testFilter)
+        run.notes = notes
+        return run
     }
 }
 
@@ -68,10 +100,23 @@ public struct ConformanceRun: Sendable {
     public var result: CampaignResult
     /// How many checks ran.
     public var checkCount: Int
+    /// The command each failure's `Replay:` line prints.
+    public var reproduce: ReproduceCommand = .swiftTest(filter: nil)
+    /// What the run did besides checking: a replayed file, a random seed, pruned failures.
+    public var notes: [String] = []
+
+    /// Creates a run from a campaign's result.
+    public init(subject: String, result: CampaignResult, checkCount: Int) {
+        self.subject = subject
+        self.result = result
+        self.checkCount = checkCount
+    }
 
     /// Whether every check held.
     public var passed: Bool { result.passed }
 
-    /// The report people read.
-    public var report: String { result.rendered(subject: subject, checks: checkCount) }
+    /// The report people read: the campaign's report, then the notes.
+    public var report: String {
+        ([result.rendered(subject: subject, checks: checkCount, reproduce: reproduce)] + notes).joined(separator: "\n\n")
+    }
 }

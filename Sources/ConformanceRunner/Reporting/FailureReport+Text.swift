@@ -5,8 +5,8 @@ extension FailureReport {
     /// The report as people read it: verdict, minimal history with the diverging event marked,
     /// expected against actual as a diff with a legend, then how to reproduce it.
     ///
-    /// `replayCommand` is the command that replays the saved file (the file path is appended).
-    public func rendered(replayCommand: String = "swift run purchase-conformance replay") -> String {
+    /// `reproduce` is the command that replays the saved file against the same subject.
+    public func rendered(reproduce: ReproduceCommand = .tool()) -> String {
         var out: [String] = []
         let events = history.events
         let at = failure.eventIndex
@@ -36,7 +36,11 @@ extension FailureReport {
         }
         let store = history.store
         var storeNotes: [String] = []
-        if !store.gracePeriod.hasSameLength(as: StoreSettings().gracePeriod) { storeNotes.append("gracePeriod=\(store.gracePeriod.iso8601)") }
+        // Grace applies only after a billing failure: without one the setting cannot matter to the failure.
+        let billingFails = events.contains { $0.kind == .setBilling }
+        if billingFails, !store.gracePeriod.hasSameLength(as: StoreSettings().gracePeriod) {
+            storeNotes.append("gracePeriod=\(store.gracePeriod.iso8601)")
+        }
         for setting in store.variations.nonDefaultSettings { storeNotes.append("\(setting.name)=\(setting.value)") }
         if !storeNotes.isEmpty { out.append("  Store: \(storeNotes.joined(separator: ", "))") }
         if let step = trace.last(where: { $0.eventIndex == at }), !step.messages.isEmpty {
@@ -68,7 +72,7 @@ extension FailureReport {
         if let path = savedPath, replayedFrom == nil { found.append("saved to \(path)") }
         if !found.isEmpty { out.append("  " + found.joined(separator: " · ")) }
         if let path = savedPath {
-            out.append("  Replay: \(replayCommand) \(path)")
+            out.append("  Replay: \(reproduce.line(for: path))")
         }
         if flaky {
             out.append("  The minimal history passed when replayed: the subject does not behave the same way twice.")

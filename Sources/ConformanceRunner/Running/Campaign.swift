@@ -72,6 +72,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             result.savedReplayed += 1
             let replay = Replayer(catalogOverride: nil, policy: nil, checks: checks, factory: factory)
                 .replay(saved.history, trace: true)
+            if case .passed = replay.outcome { result.savedPassed.append(saved.path) }
             guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check),
                 !checks.alreadyReported.contains(failure.check)
             else { continue }

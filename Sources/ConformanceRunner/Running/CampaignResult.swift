@@ -67,6 +67,8 @@ public struct CampaignResult: Sendable {
     public var eventsRun: Int
     /// Saved histories replayed before generating.
     public var savedReplayed: Int
+    /// The saved files replayed this run on which every check held (candidates for pruning).
+    public var savedPassed: [String] = []
     /// One report per distinct failing check, in the order found.
     public var failures: [FailureReport]
     /// Why the campaign stopped.

@@ -20,6 +20,7 @@ extension SubjectRunner {
         var runner = SubjectRunner(
             name: name, summary: "an external subject: \(parsed.arguments.joined(separator: " "))", catalog: catalog,
             policy: policy, parallelSafe: false, factory: ExternalSubject.factory(process: process))
+        runner.reproduce = .tool(["--exec", command])
         runner.standardErrorTail = {
             let text = process.standardErrorOfHistory
             return text.isEmpty ? nil : text

@@ -18,6 +18,8 @@ public struct SubjectRunner: Sendable {
     public let customChecks: [CustomCheck]
     /// Whether histories may run on several threads (false for a subject in another process).
     public let parallelSafe: Bool
+    /// The command a report prints to replay a saved failure of this subject.
+    public var reproduce: ReproduceCommand = .tool()
     /// What the subject wrote on standard error lately (subjects in another process), if anything.
     public var standardErrorTail: @Sendable () -> String? = { nil }
     /// Adds what only the subject can tell to a finished failure report (an external

@@ -60,8 +60,19 @@ extension Product {
                 try o.finish()
                 offer = IntroductoryOffer(mode: mode, duration: duration, periods: periods)
             }
+            var offers: [PurchaseOffer]?
+            if let list = r.optional("offers") {
+                guard case .array(let items) = list else { throw r.error("offers", "expected an array such as [\"promotional\", \"code\", \"winBack\"]") }
+                offers = []
+                for item in items {
+                    guard case .string(let name) = item, let o = PurchaseOffer(rawValue: name) else {
+                        throw r.error("offers", "\(item.rendered()) is not promotional, code or winBack")
+                    }
+                    offers?.append(o)
+                }
+            }
             kind = .autoRenewable(
-                AutoRenewableSubscription(group: group, level: level, period: period, introductoryOffer: offer))
+                AutoRenewableSubscription(group: group, level: level, period: period, introductoryOffer: offer, offers: offers))
         }
         let familyShareable = try r.optionalBool("familyShareable") ?? false
         let displayPrice = try r.optionalString("displayPrice")
@@ -87,6 +98,7 @@ extension Product {
                 if offer.periods != 1 { o.append(("periods", .int(Int64(offer.periods)))) }
                 members.append(("introductoryOffer", .object(o)))
             }
+            if let offers = sub.offers { members.append(("offers", .array(offers.map { .string($0.rawValue) }))) }
         }
         if familyShareable { members.append(("familyShareable", .bool(true))) }
         if let displayPrice { members.append(("displayPrice", .string(displayPrice))) }

@@ -1,18 +1,22 @@
 extension Catalog {
-    /// Reads an Xcode StoreKit configuration file (`.storekit`, versions 2–5) already parsed
-    /// as JSON: `products` (types `Consumable`, `NonConsumable`), `nonRenewingSubscriptions`
-    /// and `subscriptionGroups[].subscriptions` (type `RecurringSubscription`).
+    /// Reads an Xcode StoreKit configuration file (`.storekit`, format versions 1 to 5) already
+    /// parsed as JSON: `products` (types `Consumable`, `NonConsumable`),
+    /// `nonRenewingSubscriptions` (type `NonRenewingSubscription`) and
+    /// `subscriptionGroups[].subscriptions` (type `RecurringSubscription`).
     ///
     /// Subscription levels come from `groupNumber`, periods from `recurringSubscriptionPeriod`,
     /// introductory offers from `introductoryOffer` (`paymentMode` `free`, `payAsYouGo`,
-    /// `payUpFront`, with `subscriptionPeriod` and `numberOfPeriods`). A `.storekit` file does
-    /// not say how much a consumable grants or how long a non-renewing subscription lasts;
-    /// `consumableGrant` and `nonRenewableDuration` supply them by product id (by default 1
-    /// and `P1M`). Keys Apple adds that the model does not need are ignored, as Xcode does.
+    /// `payUpFront`, with `subscriptionPeriod` and `numberOfPeriods`), and the other offers a
+    /// purchase may name from `adHocOffers` (or the older `subscriptionOffers`: promotional),
+    /// `codeOffers` (offer codes) and `winbackOffers`. A `.storekit` file does not say how much
+    /// a consumable grants or how long a non-renewing subscription lasts: `consumableGrant` and
+    /// `nonRenewableDuration` give them by product id, and a product they return nil for is an
+    /// error naming it (never a guessed value). Keys the model does not need are ignored, as
+    /// Xcode does; `StoreSettings(storeKitConfiguration:)` reads the `settings` block.
     public init(
         storeKitConfiguration json: JSONValue,
-        consumableGrant: (String) -> Int = { _ in 1 },
-        nonRenewableDuration: (String) -> ISODuration = { _ in ISODuration(months: 1) }
+        consumableGrant: (String) -> Int? = { _ in nil },
+        nonRenewableDuration: (String) -> ISODuration? = { _ in nil }
     ) throws(FormatError) {
         guard case .object = json else {
             throw FormatError(field: "", message: "a .storekit file must be a JSON object")
@@ -53,7 +57,13 @@ extension Catalog {
             let type = try text(item["type"], "\(path).type")
             switch type {
             case "Consumable":
-                products.append(Product(id: id, kind: .consumable(grant: consumableGrant(id)), displayPrice: price(item)))
+                guard let grant = consumableGrant(id) else {
+                    throw FormatError(
+                        field: "\(path)", message: "consumable \"\(id)\" needs its grant (how many units one purchase credits), "
+                            + "which a .storekit file does not hold: give it in \(StoreKitGrants.fileHint), with --grants \(id)=N, "
+                            + "or in code with StoreKitGrants(consumables: [\"\(id)\": N])")
+                }
+                products.append(Product(id: id, kind: .consumable(grant: grant), displayPrice: price(item)))
             case "NonConsumable":
                 products.append(
                     Product(id: id, kind: .nonConsumable, familyShareable: try shareable(item, path), displayPrice: price(item)))
@@ -65,8 +75,16 @@ extension Catalog {
         for (i, item) in try array("nonRenewingSubscriptions", in: json, path: "").enumerated() {
             let path = "nonRenewingSubscriptions[\(i)]"
             let id = try text(item["productID"], "\(path).productID")
-            products.append(
-                Product(id: id, kind: .nonRenewable(duration: nonRenewableDuration(id)), displayPrice: price(item)))
+            if let type = item["type"], type != .string("NonRenewingSubscription") {
+                throw FormatError(field: "\(path).type", message: "expected NonRenewingSubscription in nonRenewingSubscriptions")
+            }
+            guard let duration = nonRenewableDuration(id) else {
+                throw FormatError(
+                    field: "\(path)", message: "non-renewing subscription \"\(id)\" needs its duration (such as P3M), "
+                        + "which a .storekit file does not hold: give it in \(StoreKitGrants.fileHint), with --durations \(id)=P3M, "
+                        + "or in code with StoreKitGrants(nonRenewing: [\"\(id)\": ISODuration(months: 3)])")
+            }
+            products.append(Product(id: id, kind: .nonRenewable(duration: duration), displayPrice: price(item)))
         }
         for (g, group) in try array("subscriptionGroups", in: json, path: "").enumerated() {
             let gpath = "subscriptionGroups[\(g)]"
@@ -74,6 +92,11 @@ extension Catalog {
             for (i, item) in try array("subscriptions", in: group, path: gpath).enumerated() {
                 let path = "\(gpath).subscriptions[\(i)]"
                 let id = try text(item["productID"], "\(path).productID")
+                if let type = item["type"], type != .string("RecurringSubscription") {
+                    throw FormatError(
+                        field: "\(path).type",
+                        message: "expected RecurringSubscription inside a subscription group (found \(type.rendered()))")
+                }
                 guard case .int(let level)? = item["groupNumber"] else {
                     throw FormatError(field: "\(path).groupNumber", message: "expected the level as an integer")
                 }
@@ -82,12 +105,16 @@ extension Catalog {
                     throw FormatError(field: "\(path).recurringSubscriptionPeriod", message: "\"\(periodText)\" is not a duration")
                 }
                 let offer = try introductoryOffer(item["introductoryOffer"], path: "\(path).introductoryOffer")
+                var offers: [PurchaseOffer] = []
+                for (key, kind) in [("adHocOffers", PurchaseOffer.promotional), ("subscriptionOffers", .promotional), ("codeOffers", .code), ("winbackOffers", .winBack)] {
+                    if try !array(key, in: item, path: path).isEmpty { offers.append(kind) }
+                }
                 products.append(
                     Product(
                         id: id,
                         kind: .autoRenewable(
                             AutoRenewableSubscription(
-                                group: groupID, level: Int(level), period: period, introductoryOffer: offer)),
+                                group: groupID, level: Int(level), period: period, introductoryOffer: offer, offers: offers)),
                         familyShareable: try shareable(item, path), displayPrice: price(item)))
             }
         }

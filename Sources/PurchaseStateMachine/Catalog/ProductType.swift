@@ -44,13 +44,20 @@ public struct AutoRenewableSubscription: Hashable, Sendable {
     public var period: ISODuration
     /// The introductory offer, when the product has one.
     public var introductoryOffer: IntroductoryOffer?
+    /// The kinds of offer a purchase may name (promotional, offer code, win-back), when the
+    /// catalog says; nil when it does not, and then any of them is accepted.
+    public var offers: [PurchaseOffer]?
 
-    /// Creates the subscription details of a product.
-    public init(group: String, level: Int, period: ISODuration, introductoryOffer: IntroductoryOffer? = nil) {
+    /// Creates the subscription details of a product; `offers` lists the offers it has
+    /// (nil: not stated, any accepted).
+    public init(
+        group: String, level: Int, period: ISODuration, introductoryOffer: IntroductoryOffer? = nil, offers: [PurchaseOffer]? = nil
+    ) {
         self.group = group
         self.level = level
         self.period = period
         self.introductoryOffer = introductoryOffer
+        self.offers = offers.map { listed in PurchaseOffer.allCases.filter { listed.contains($0) } }
     }
 
     /// Whether the period is a weekly one, which gets the short billing grace lengths.

@@ -136,6 +136,7 @@ extension HistoryOrigin {
         tool = try r.optionalString("tool")
         seed = try r.optionalString("seed")
         subject = try r.optionalString("subject")
+        test = try r.optionalString("test")
         try r.finish()
     }
 
@@ -144,6 +145,7 @@ extension HistoryOrigin {
         if let tool { m.append(("tool", .string(tool))) }
         if let seed { m.append(("seed", .string(seed))) }
         if let subject { m.append(("subject", .string(subject))) }
+        if let test { m.append(("test", .string(test))) }
         return .object(m)
     }
 }

@@ -82,11 +82,14 @@ public struct HistoryOrigin: Hashable, Sendable {
     public var seed: String?
     /// The subject the history was run against (a built-in name when replayable).
     public var subject: String?
+    /// The test that checked the subject, when it ran in `swift test` (a `--filter` for it).
+    public var test: String?
 
     /// Creates provenance information.
-    public init(tool: String? = nil, seed: String? = nil, subject: String? = nil) {
+    public init(tool: String? = nil, seed: String? = nil, subject: String? = nil, test: String? = nil) {
         self.tool = tool
         self.seed = seed
         self.subject = subject
+        self.test = test
     }
 }

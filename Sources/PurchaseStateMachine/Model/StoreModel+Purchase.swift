@@ -28,6 +28,9 @@ extension StoreModel {
         if purchase.offer != nil, type != .autoRenewable {
             throw Rejection(event: event, reason: "offers apply to auto-renewable subscriptions only")
         }
+        if let offer = purchase.offer, let offers = catalog.products[p].subscription?.offers, !offers.contains(offer) {
+            throw Rejection(event: event, reason: "\(catalog.productIDs[p]) has no \(offer.rawValue) offer in the catalog")
+        }
         switch type {
         case .consumable:
             return (p, .consumable)

@@ -63,11 +63,10 @@ struct ModelStoreKitFileTests {
         #expect(store.entitled == ["com.example.pro.yearly"])
     }
 
-    @Test("Without grants and durations a .storekit file gives consumables 1 unit and non-renewing subscriptions P1M")
+    @Test("Without grants and durations a .storekit file is an error naming the product, never a guessed 1 unit or P1M")
     func defaults() throws {
-        let catalog = try Catalog(storeKitConfiguration: ModelFixtureFiles.json("Example.storekit"))
-        #expect(catalog.product("com.example.coins500")?.kind == .consumable(grant: 1))
-        #expect(catalog.product("com.example.pass30")?.kind == .nonRenewable(duration: ISODuration(months: 1)))
+        let error = try #require(throws: FormatError.self) { try Catalog(storeKitConfiguration: ModelFixtureFiles.json("Example.storekit")) }
+        #expect(error.message.contains("com.example.coins"))
     }
 
     @Test("Free trials and pay-up-front offers of several periods become one offer period of the total length")
@@ -83,7 +82,7 @@ struct ModelStoreKitFileTests {
         BadStoreKitCase(name: "A product needs a productID", text: #"{"products": [{"type": "Consumable"}]}"#,
                         field: "products[0].productID"),
         BadStoreKitCase(name: "An unknown product type is refused",
-                        text: #"{"products": [{"productID": "a", "type": "Consumable"}, {"productID": "b", "type": "Durable"}]}"#,
+                        text: #"{"products": [{"productID": "a", "type": "NonConsumable"}, {"productID": "b", "type": "Durable"}]}"#,
                         field: "products[1].type"),
         BadStoreKitCase(name: "products must be an array", text: #"{"products": {}}"#, field: "products"),
         BadStoreKitCase(name: "familyShareable must be a boolean",
@@ -110,7 +109,7 @@ struct ModelStoreKitFileTests {
                         text: #"{"subscriptionGroups": [{"id": "g", "subscriptions": [{"productID": "m", "groupNumber": 0, "recurringSubscriptionPeriod": "P1M"}]}]}"#,
                         field: "catalog.products[0].level"),
         BadStoreKitCase(name: "A product id used twice is refused",
-                        text: #"{"products": [{"productID": "a", "type": "Consumable"}], "nonRenewingSubscriptions": [{"productID": "a"}]}"#,
+                        text: #"{"products": [{"productID": "a", "type": "NonConsumable"}, {"productID": "a", "type": "NonConsumable"}]}"#,
                         field: "catalog.products[1].id"),
     ]
 

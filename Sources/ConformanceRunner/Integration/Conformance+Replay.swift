@@ -1,0 +1,60 @@
+import Foundation
+import Generators
+import PurchaseStateMachine
+
+extension Conformance {
+    /// Replays the history file at `path` against subjects built by `factory`, named `name`,
+    /// as the report's `Replay:` line does (`ConformanceTesting` adds `replay(MySubject.self, file:)`).
+    ///
+    /// The history's own catalog, store settings and policy are used. A failure is in the
+    /// returned run's `result.failures`, with the full report; a file that cannot be read, or
+    /// that is a history of another subject, is an error.
+    public static func replay<S: PurchaseSubject>(
+        named name: String, file path: String, checks: CheckSelection = CheckSelection(), testFilter: String? = nil,
+        factory: @escaping SubjectFactory<S>
+    ) throws(ConformanceError) -> ConformanceRun {
+        let history: History
+        do {
+            history = try HistoryFile.read(path)
+        } catch {
+            throw ConformanceError("could not replay: \(error)")
+        }
+        if let other = history.origin?.subject, other != name {
+            throw ConformanceError(
+                "\(path) is a history of \(other), not of \(name): replay it against \(other), or give the file to the test that checks \(other)")
+        }
+        let replay = Replayer(checks: checks, factory: factory).replay(history, trace: true)
+        var result = CampaignResult(
+            seed: Seed(hex: history.origin?.seed ?? "") ?? Seed(0), historiesRun: 0, eventsRun: 0, savedReplayed: 1,
+            failures: [], stopReason: .completed, coverage: nil, coverageShortfalls: [], elapsed: .zero, shrinkTime: .zero)
+        var note: String
+        switch replay.outcome {
+        case .passed(let trace):
+            result.eventsRun = trace.count
+            note = "Replayed \(path) against \(name): every check held after \(countText(history.events.count, "event"))"
+            if case .fails(let check, let at)? = history.expect {
+                note += " (the file recorded \(check) after event \(at + 1): fixed)"
+            }
+        case .failed(let failure, let trace):
+            result.eventsRun = trace.count
+            var shown = history
+            shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+            result.failures = [
+                FailureReport(
+                    failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
+                    replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "replayed from a saved file", flaky: false,
+                    trace: trace, subjectOutput: nil, savedPath: path, replayToken: nil)
+            ]
+            note = "Replayed \(path) against \(name)"
+        case .rejected(let index, let rejection):
+            throw ConformanceError("\(path): event \(index + 1) (\(history.events[index].compact)) is not possible: \(rejection.reason)")
+        }
+        var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
+        run.reproduce = .swiftTest(filter: testFilter)
+        run.notes = [note]
+        return run
+    }
+}
+
+/// `1 event`, `2 events`.
+func countText(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -1,0 +1,44 @@
+import ConformanceRunner
+import Foundation
+import SeedSystems
+
+/// Runs the `purchase-conformance` tool in this process and keeps what it printed.
+struct InProcessTool {
+    let status: Int32
+    let output: String
+    let error: String
+
+    /// Runs the tool with `arguments`, knowing the built-in subjects and the seed systems.
+    static func run(_ arguments: [String]) -> InProcessTool {
+        let out = TextBuffer()
+        let err = TextBuffer()
+        let io = ToolIO(standardOutput: { out.append($0) }, standardError: { err.append($0) }, environment: ["NO_COLOR": "1"])
+        let status = PurchaseConformanceTool(subjects: BuiltInSubjects.all + SeedSystems.subjects, io: io).run(arguments)
+        return InProcessTool(status: status, output: out.text, error: err.text)
+    }
+}
+
+/// Text appended from any thread.
+final class TextBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+
+    func append(_ text: String) {
+        lock.lock()
+        value += text
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
+/// A fresh temporary folder.
+func temporaryFolder(_ prefix: String = "pc-user") throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
