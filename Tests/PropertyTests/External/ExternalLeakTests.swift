@@ -45,7 +45,8 @@ struct ExternalLeakTests {
     func faultingHistories() throws {
         let before = ExternalFixtures.openDescriptors()
         for script in ["read l; exit 1", "read l; sleep 10"] {
-            let process = SubjectProcess(command: try ExternalCommand(arguments: ["sh", "-c", script]), timeout: .milliseconds(5))
+            let process = SubjectProcess(
+                command: try ExternalCommand(arguments: ["sh", "-c", script]), timeout: .milliseconds(5), startupAllowance: .milliseconds(5))
             for _ in 0..<250 {
                 try process.launch()
                 #expect(throws: SubjectProcessError.self) { try process.exchange("hello") }

@@ -9,8 +9,8 @@ import Testing
 @Suite("A subject process is spoken to line by line and never hangs the runner")
 struct SubjectProcessTests {
     /// A process running `script` with `sh -c`.
-    func shell(_ script: String, timeout: Duration = .seconds(5)) throws -> SubjectProcess {
-        SubjectProcess(command: try ExternalCommand(arguments: ["sh", "-c", script]), timeout: timeout)
+    func shell(_ script: String, timeout: Duration = .seconds(5), startup: Duration = .seconds(10)) throws -> SubjectProcess {
+        SubjectProcess(command: try ExternalCommand(arguments: ["sh", "-c", script]), timeout: timeout, startupAllowance: startup)
     }
 
     @Test("Each message gets the next reply line, and the program is reused")
@@ -40,9 +40,10 @@ struct SubjectProcessTests {
     @Test("A program that does not answer in time is stopped and reported, even one ignoring SIGTERM")
     func timeout() throws {
         let clock = ContinuousClock()
-        for script in ["read line; sleep 30", "trap '' TERM; read line; sleep 30", "sleep 30"] {
+        for script in ["read line; echo up; read line; sleep 30", "trap '' TERM; read line; echo up; read line; sleep 30", "read line; echo up; sleep 30"] {
             let process = try shell(script, timeout: .milliseconds(200))
             try process.launch()
+            #expect(try process.exchange("hello") == "up")
             let began = clock.now
             // 1 MB: the program that never reads cannot block the write either.
             let error = #expect(throws: SubjectProcessError.self) { try process.exchange(String(repeating: "x", count: 1_000_000)) }
@@ -77,6 +78,24 @@ struct SubjectProcessTests {
         try process.launch()
         let error = #expect(throws: SubjectProcessError.self) { try process.exchange("hello") }
         #expect(error?.description.contains("killed by signal 11") == true, "\(error.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test("The first reply after a start may take the startup allowance; later ones only the timeout")
+    func startupAllowance() throws {
+        let clock = ContinuousClock()
+        let slow = try shell("sleep 0.5; read line; echo ready; read line; sleep 30", timeout: .milliseconds(100), startup: .seconds(20))
+        try slow.launch()
+        #expect(try slow.exchange("hello") == "ready")
+        let error = #expect(throws: SubjectProcessError.self) { try slow.exchange("again") }
+        #expect(error?.description.hasPrefix("no reply within 0.1 s") == true, "\(error.map(String.init(describing:)) ?? "")")
+
+        let silent = try shell("sleep 30", timeout: .milliseconds(100), startup: .milliseconds(600))
+        try silent.launch()
+        let began = clock.now
+        let never = #expect(throws: SubjectProcessError.self) { try silent.exchange("hello") }
+        #expect(never?.description.hasPrefix("no reply within 0.6 s") == true, "\(never.map(String.init(describing:)) ?? "")")
+        #expect(clock.now - began >= .milliseconds(600))
+        #expect(!silent.isRunning)
     }
 
     @Test("A partial line before a hang or an exit is quoted")

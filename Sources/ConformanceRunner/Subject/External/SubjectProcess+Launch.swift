@@ -61,6 +61,7 @@ extension SubjectProcess {
         for fd in [input, output, errors] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         pending.removeAll(keepingCapacity: true)
         _launches += 1
+        awaitingFirstReply = true
         _lastExit = nil
     }
 

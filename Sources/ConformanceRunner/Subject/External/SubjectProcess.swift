@@ -31,6 +31,9 @@ public final class SubjectProcess: @unchecked Sendable {
     public let killGrace: Duration
     /// The longest reply line accepted.
     public let maximumReplyLength: Int
+    /// How long the first reply after a start may take when that is longer than `timeout`: starting
+    /// an interpreter on a busy machine is not a hang.
+    public let startupAllowance: Duration
 
     let lock = NSLock()
     var _timeout: Duration
@@ -43,6 +46,9 @@ public final class SubjectProcess: @unchecked Sendable {
     var errorTail = BoundedOutput()
     var errorOfHistory = BoundedOutput()
     var _launches = 0
+    /// Whether the program has not yet answered since it started: its first reply may also take
+    /// the time an interpreter needs to start (`startupAllowance`).
+    var awaitingFirstReply = false
     var _lastExit: String?
     /// The history now using the process, and its fault, if it had one (see `ExternalSubject`).
     var history: UInt64 = 0
@@ -53,7 +59,8 @@ public final class SubjectProcess: @unchecked Sendable {
     /// Prepares to run `command`; the program starts at the first history (or `launch()`).
     public init(
         command: ExternalCommand, timeout: Duration = .seconds(5), environment: [String: String]? = nil,
-        killGrace: Duration = .milliseconds(200), maximumReplyLength: Int = 16 * 1024 * 1024
+        killGrace: Duration = .milliseconds(200), maximumReplyLength: Int = 16 * 1024 * 1024,
+        startupAllowance: Duration = .seconds(10)
     ) {
         Self.ignoreBrokenPipes
         self.command = command
@@ -61,6 +68,7 @@ public final class SubjectProcess: @unchecked Sendable {
         self.environment = environment
         self.killGrace = killGrace
         self.maximumReplyLength = maximumReplyLength
+        self.startupAllowance = startupAllowance
     }
 
     deinit { stopLocked() }
