@@ -1,7 +1,7 @@
 // Deep mutants of the full reference subject (issue 11): histories to failure per (mutant, seed),
 // one JSON line each, so a before/after table of generation changes can be written.
 //
-//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT]
+//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink]
 //
 // Each run is the built-in subject `deep-NAME` (the reference app with one mistake) under its own
 // profile, one thread, `N` histories (default 2,000), seeds A…B (default 1-20).
@@ -15,6 +15,7 @@ struct Options {
     var seeds: ClosedRange<UInt64> = 1...20
     var mutants: [DeepApp.Mutant] = DeepApp.Mutant.allCases
     var label = "current"
+    var shrink = true
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -23,6 +24,11 @@ func parse(_ arguments: [String]) -> Options? {
     var i = 0
     while i < arguments.count {
         let flag = arguments[i]
+        if flag == "--no-shrink" {
+            options.shrink = false
+            i += 1
+            continue
+        }
         guard i + 1 < arguments.count else { return nil }
         let value = arguments[i + 1]
         switch flag {
@@ -49,7 +55,7 @@ func parse(_ arguments: [String]) -> Options? {
 
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(
-        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT]\n".utf8))
+        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink]\n".utf8))
     exit(2)
 }
 
@@ -64,6 +70,11 @@ for mutant in options.mutants {
         var configuration = CampaignConfiguration(histories: options.budget, seed: Seed(seed), profile: runner.profile)
         configuration.parallelism = 1
         configuration.checks = runner.checks
+        if !options.shrink {
+            configuration.shrinkStarts = 1
+            configuration.shrinkSearchHistories = 0
+            configuration.shrinking.maxEvaluations = 0
+        }
         let started = clock.now
         let result = runner.run(configuration: configuration)
         let seconds = Double((clock.now - started).components.attoseconds) / 1e18
