@@ -1,7 +1,7 @@
 // Deep mutants of the full reference subject (issue 11): histories to failure per (mutant, seed),
 // one JSON line each, so a before/after table of generation changes can be written.
 //
-//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink]
+//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--boundary-probability P]
 //
 // Each run is the built-in subject `deep-NAME` (the reference app with one mistake) under its own
 // profile, one thread, `N` histories (default 2,000), seeds A…B (default 1-20).
@@ -16,6 +16,8 @@ struct Options {
     var mutants: [DeepApp.Mutant] = DeepApp.Mutant.allCases
     var label = "current"
     var shrink = true
+    /// When set, overrides the profile's boundary probability (0 draws time as before issue 11).
+    var boundaryProbability: Double?
 }
 
 func parse(_ arguments: [String]) -> Options? {
@@ -42,6 +44,9 @@ func parse(_ arguments: [String]) -> Options? {
         case "--mutant":
             guard let m = DeepApp.Mutant(rawValue: value) else { return nil }
             chosen.append(m)
+        case "--boundary-probability":
+            guard let p = Double(value), p >= 0, p < 1 else { return nil }
+            options.boundaryProbability = p
         case "--label":
             options.label = value
         default:
@@ -55,7 +60,7 @@ func parse(_ arguments: [String]) -> Options? {
 
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(
-        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink]\n".utf8))
+        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--boundary-probability P]\n".utf8))
     exit(2)
 }
 
@@ -67,13 +72,15 @@ for mutant in options.mutants {
         exit(2)
     }
     for seed in options.seeds {
-        var configuration = CampaignConfiguration(histories: options.budget, seed: Seed(seed), profile: runner.profile)
+        var profile = runner.profile
+        if let p = options.boundaryProbability { profile.boundaryProbability = p }
+        var configuration = CampaignConfiguration(histories: options.budget, seed: Seed(seed), profile: profile)
         configuration.parallelism = 1
         configuration.checks = runner.checks
         if !options.shrink {
             configuration.shrinkStarts = 1
             configuration.shrinkSearchHistories = 0
-            configuration.shrinking.maxEvaluations = 0
+            configuration.shrinking.maxEvaluations = 50
         }
         let started = clock.now
         let result = runner.run(configuration: configuration)
