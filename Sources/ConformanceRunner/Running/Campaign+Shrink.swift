@@ -32,14 +32,21 @@ extension Campaign {
         } else if case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) {
             settings = s
         }
-        let history = History(
+        var history = History(
             name: "\(failure.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
             store: settings, policy: configuration.policy, events: events,
             expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
             origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
             schedule: schedule)
-        let replay = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
-            .replay(history, trace: true)
+        let replayer = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
+        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
+        var minimalChoices = result.sequence.values
+        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
+            history = polished
+            failure = f
+            minimalChoices = (try? runner.generator.encode(polished)) ?? minimalChoices
+        }
+        let replay = replayer.replay(history, trace: true)
         var flaky = true
         var trace: [TraceStep] = []
         if case .failed(let again, let t) = replay.outcome {
@@ -51,10 +58,10 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: first.failingEvents.count,
-            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations,
+            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations,
             shrinkStop: result.stopReason.description, flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
             replayToken: ReplayToken(initial).text)
-        report.minimalChoices = result.sequence.values
+        report.minimalChoices = minimalChoices
         return report
     }
 
@@ -125,7 +132,7 @@ extension Campaign {
             case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
             }
         }
-        guard case .failed(let failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
+        guard case .failed(var failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
             return nil
         }
         var history = saved
@@ -133,7 +140,13 @@ extension Campaign {
         history.store = settings
         history.schedule = schedule
         history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-        let replay = Replayer(checks: runner.checks, factory: factory).replay(history, trace: true)
+        let replayer = Replayer(checks: runner.checks, factory: factory)
+        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
+        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
+            history = polished
+            failure = f
+        }
+        let replay = replayer.replay(history, trace: true)
         var trace: [TraceStep] = []
         var flaky = true
         if case .failed(let again, let t) = replay.outcome {
@@ -142,7 +155,7 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: events.count, foundAfterHistories: nil,
-            replayedFrom: nil, shrinkEvaluations: result.evaluations, shrinkStop: result.stopReason.description,
+            replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations, shrinkStop: result.stopReason.description,
             flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
         report.minimalChoices = result.sequence.values
         return report
