@@ -9,7 +9,8 @@ extension Conformance {
     /// In a Swift Testing test, each failure is recorded as an issue at the caller's source
     /// location, with the full report. Outside one (XCTest), a failure is thrown as a
     /// `ConformanceError` carrying the report. Bad settings (a malformed environment variable,
-    /// an unreadable failures folder) are always thrown.
+    /// an unreadable failures folder) are always thrown. A passing run whose histories rarely
+    /// reached an event kind or renewal state records a warning (`HealthWarning`), not a failure.
     ///
     /// ```swift
     /// @Test func purchases() throws {
@@ -32,6 +33,11 @@ extension Conformance {
 
     /// Records or throws the failures of a finished run, as `check` does.
     public static func report(_ run: ConformanceRun, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if Test.current != nil {
+            for warning in run.result.healthWarnings {
+                Issue.record(Comment(rawValue: warning.text), severity: .warning, sourceLocation: sourceLocation)
+            }
+        }
         guard !run.passed else { return }
         if Test.current != nil {
             for failure in run.result.failures {

@@ -36,6 +36,7 @@ public enum Conformance {
             histories: overrides.histories ?? histories, seed: overrides.seed ?? seed, profile: profile, policy: policy,
             checks: checks)
         configuration.recordsObservations = overrides.observations != nil
+        configuration.collectStatistics = true
         if let store {
             do {
                 configuration.savedHistories = try store.load(catalog: catalog)
@@ -47,6 +48,7 @@ public enum Conformance {
         if let path = overrides.observations {
             try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
         }
+        result.coverage = nil  // counted for the health warnings; the statistics table is the tool's `--stats`
         if let store {
             for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
                 do {

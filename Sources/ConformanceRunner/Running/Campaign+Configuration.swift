@@ -69,6 +69,9 @@ public struct CampaignConfiguration: Sendable {
     public var recordsObservations = false
     /// Labels (see `CoverageCounts.labels`) that must be reached in at least the given share of histories.
     public var coverage: [CoverageRequirement]
+    /// With statistics, warn about an event kind or renewal state reached in fewer than this
+    /// share of histories (0 turns the warnings off).
+    public var healthThreshold: Double = 0.01
     /// Called between batches of histories with the progress so far (for a live status line).
     public var progressHandler: (@Sendable (CampaignProgress) -> Void)?
 

@@ -63,7 +63,16 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             result.failures = failures
             result.stopReason = reason
             result.coverage = coverage
-            if let coverage { result.coverageShortfalls = shortfalls(coverage) }
+            if let coverage {
+                result.coverageShortfalls = shortfalls(coverage)
+                // A failure is more pressing news, and a handful of histories says nothing of health.
+                if failures.isEmpty, coverage.histories >= 100 {
+                    result.healthWarnings = coverage.healthWarnings(
+                        kinds: configuration.profile.kinds.map(\.kind),
+                        subscriptions: catalog.products.contains { $0.type == .autoRenewable },
+                        threshold: configuration.healthThreshold)
+                }
+            }
             result.elapsed = clock.now - began
             result.shrinkTime = shrinkTime
             return result
