@@ -1,7 +1,7 @@
 // Deep mutants of the full reference subject (issue 11): histories to failure per (mutant, seed),
 // one JSON line each, so a before/after table of generation changes can be written.
 //
-//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--boundary-probability P]
+//   deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--unguided] [--boundary-probability P]
 //
 // Each run is the built-in subject `deep-NAME` (the reference app with one mistake) under its own
 // profile, one thread, `N` histories (default 2,000), seeds A…B (default 1-20).
@@ -16,6 +16,8 @@ struct Options {
     var mutants: [DeepApp.Mutant] = DeepApp.Mutant.allCases
     var label = "current"
     var shrink = true
+    /// Whether a share of histories re-draws tails of prefixes the model-only exploration kept.
+    var guided = true
     /// When set, overrides the profile's boundary probability (0 draws time as before issue 11).
     var boundaryProbability: Double?
 }
@@ -26,6 +28,11 @@ func parse(_ arguments: [String]) -> Options? {
     var i = 0
     while i < arguments.count {
         let flag = arguments[i]
+        if flag == "--unguided" {
+            options.guided = false
+            i += 1
+            continue
+        }
         if flag == "--no-shrink" {
             options.shrink = false
             i += 1
@@ -60,7 +67,7 @@ func parse(_ arguments: [String]) -> Options? {
 
 guard let options = parse(Array(CommandLine.arguments.dropFirst())) else {
     FileHandle.standardError.write(
-        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--boundary-probability P]\n".utf8))
+        Data("usage: deepbench [--budget N] [--seeds A-B] [--mutant NAME]... [--label TEXT] [--no-shrink] [--unguided] [--boundary-probability P]\n".utf8))
     exit(2)
 }
 
@@ -77,6 +84,7 @@ for mutant in options.mutants {
         var configuration = CampaignConfiguration(histories: options.budget, seed: Seed(seed), profile: profile)
         configuration.parallelism = 1
         configuration.checks = runner.checks
+        if !options.guided { configuration.guidedEvery = 0 }
         if !options.shrink {
             configuration.shrinkStarts = 1
             configuration.shrinkSearchHistories = 0

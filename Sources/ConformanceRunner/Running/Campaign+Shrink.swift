@@ -5,7 +5,8 @@ extension Campaign {
     /// Shrinks the failure found by history `number` to its shortest history that fails the
     /// same check, then replays that history once more (a pass there means *flaky*).
     func shrink(history number: Int, runner: CaseRunner<S>, historiesRun: Int, firstRun: Failure? = nil) -> FailureReport {
-        let tc = TestCase(seed: configuration.seed.derived(UInt64(number)))
+        let tc = TestCase(seed: configuration.seed)
+        prepare(tc, history: number)
         let first = runner.runRecording(tc, collect: false)
         guard let original = first.failure else {
             return flakyReport(number: number, runner: runner, firstRun: firstRun)
@@ -78,7 +79,7 @@ extension Campaign {
         while starts < configuration.shrinkStarts, position < end, !found.flaky, found.history.events.count > 1 {
             let number = planned[position]
             position += 1
-            tc.reset(seed: configuration.seed.derived(UInt64(number)))
+            prepare(tc, history: number)
             guard runner.runRecording(tc, collect: false).failed else { continue }
             let candidate = shrink(history: number, runner: runner, historiesRun: found.foundAfterHistories ?? 0)
             starts += 1
