@@ -37,6 +37,9 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
     /// every `configuration.guidedEvery`-th history re-draws.
     let corpus: [[UInt64]]
 
+    /// The first histories are always fresh: shallow bugs show in them, from the simplest draws.
+    static var freshHistories: Int { 256 }
+
     /// The number of histories run between progress reports and determinism checkpoints.
     static var batchSize: Int { 128 }
 
@@ -50,7 +53,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
         self.subjectName = subjectName
         self.factory = factory
         let rounds = configuration.explorationRounds
-        if configuration.guidedEvery > 0, rounds > 0, configuration.histories >= 4 * configuration.guidedEvery {
+        if configuration.guidedEvery > 0, rounds > 0, configuration.histories > Self.freshHistories {
             let explorer = SituationExplorer(
                 generator: HistoryGenerator(catalog: catalog, profile: configuration.profile), start: configuration.start)
             let perRound = min(configuration.explorationCases, configuration.histories) / rounds
@@ -66,7 +69,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
     func prepare(_ tc: TestCase, history number: Int) {
         let seed = configuration.seed.derived(UInt64(number))
         let every = configuration.guidedEvery
-        if every > 0, !corpus.isEmpty, number % every == every - 1 {
+        if every > 0, !corpus.isEmpty, number >= Self.freshHistories, number % every == every - 1 {
             // The corpus lists the rarest situations first: favour them.
             let u = Double(SplitMix64.hash(seed.rawValue) >> 11) / Double(1 << 53)
             let index = min(corpus.count - 1, Int(Double(corpus.count) * u * u))

@@ -5,7 +5,7 @@ import PurchaseStateMachine
 /// and keeps a candidate only when it still fails the same check (issue 11).
 ///
 /// Passes, in order: delete one event, re-mapping later transaction references (`refund(#n)`)
-/// past the transactions it created; merge adjacent `advanceTime`s into one; replace an Ask to
+/// past the transactions it created and dropping the ones that pointed at them; merge adjacent `advanceTime`s into one; replace an Ask to
 /// Buy pending purchase and the approval that completes it with a plain purchase. A candidate
 /// the model rejects is simply not interesting.
 struct HistoryPolish {
@@ -95,31 +95,27 @@ struct HistoryPolish {
     }
 
     /// The events without event `i`, later references to transactions renumbered past the ones
-    /// it created; nil when a later event refers to one of those.
+    /// it created; a later event that refers to one of those goes with it.
     static func deleting(_ i: Int, from events: [Event], created: [Int]) -> [Event]? {
         guard i < created.count else { return nil }
         let first = UInt64(created[..<i].reduce(0, +)) + 1
         let count = UInt64(created[i])
-        var out = events
-        out.remove(at: i)
-        for k in i..<out.count {
+        var out: [Event] = Array(events[..<i])
+        for event in events[(i + 1)...] {
             func remap(_ id: UInt64) -> UInt64? {
                 if id < first { return id }
                 if id < first + count { return nil }
                 return id - count
             }
-            switch out[k] {
+            switch event {
             case .refund(let id, let reason):
-                guard let new = remap(id) else { return nil }
-                out[k] = .refund(transaction: new, reason: reason)
+                if let new = remap(id) { out.append(.refund(transaction: new, reason: reason)) }
             case .refundDeclined(let id):
-                guard let new = remap(id) else { return nil }
-                out[k] = .refundDeclined(transaction: new)
+                if let new = remap(id) { out.append(.refundDeclined(transaction: new)) }
             case .refundReversed(let id):
-                guard let new = remap(id) else { return nil }
-                out[k] = .refundReversed(transaction: new)
+                if let new = remap(id) { out.append(.refundReversed(transaction: new)) }
             default:
-                continue
+                out.append(event)
             }
         }
         return out
