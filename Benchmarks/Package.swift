@@ -28,6 +28,15 @@ let package = Package(
                 .product(name: "Generators", package: "PurchaseConformance"),
             ]
         ),
+        // Deep mutants of the reference subject (issue 11): histories to failure per seed.
+        .executableTarget(
+            name: "deepbench",
+            dependencies: [
+                .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+                .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
+                .product(name: "Generators", package: "PurchaseConformance"),
+            ]
+        ),
         // Microbenchmarks: model events applied per second, values drawn per second.
         .executableTarget(
             name: "micro",

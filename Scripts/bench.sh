@@ -6,7 +6,8 @@
 # Builds the Benchmarks package and the swift-property-based peer in release mode, runs
 # PurchaseBench-1 with our engine (purchasebench), the Hypothesis peer and the
 # swift-property-based peer (8 mutants x SEEDS seeds each), the throughput runs of all three,
-# the cross-checks of verdicts, the microbenchmarks and the shrinking challenge; raw results go
+# the cross-checks of verdicts, the microbenchmarks, the shrinking challenge and the deep mutants of
+# issue 11 (deepbench, before/after); raw results go
 # to Benchmarks/results/, then Scripts/bench_report.py writes BENCHMARKS.md from them.
 #
 # The peers are run from ../shared (SHARED=...), never copied; the swift-property-based peer is
@@ -144,6 +145,11 @@ wait_for_idle
 
 step "shrinking challenge"
 (cd "$BENCH" && "$OURS/shrinking-challenge" --out results/shrinking-challenge.jsonl > results/shrinking-challenge.md)
+
+step "deep mutants of the reference subject (issue 11): before (old draws, 10,000) and after (2,000)"
+"$OURS/deepbench" --budget 10000 --seeds "1-$SEEDS" --label before --no-shrink --unguided --boundary-probability 0 \
+    > "$RESULTS/deep_before.jsonl"
+"$OURS/deepbench" --budget 2000 --seeds "1-$SEEDS" --label after --no-shrink > "$RESULTS/deep_after.jsonl"
 
 step "BENCHMARKS.md"
 python3 - "$RESULTS/machine.json" <<'EOF'

@@ -15,7 +15,8 @@ extension Conformance {
     ///
     /// `histories`, `seed`, `timeLimit` and `maxEvents` are defaults the environment overrides
     /// (`PURCHASE_CONFORMANCE_PROFILE`, `_HISTORIES`, `_SEED`, `_TIME_LIMIT`, `_MAX_EVENTS`);
-    /// `PURCHASE_CONFORMANCE_STATS=1` prints what the histories exercised.
+    /// `PURCHASE_CONFORMANCE_STATS=1` prints what the histories exercised. A run whose histories
+    /// rarely reached an event kind or renewal state records a warning (`HealthWarning`), not a failure.
     ///
     /// ```swift
     /// @Test func purchases() throws {
@@ -89,6 +90,11 @@ extension Conformance {
 
     /// Records the failures of a finished run at `sourceLocation` (Swift Testing only).
     public static func report(_ run: ConformanceRun, sourceLocation: SourceLocation) {
+        if Test.current != nil {
+            for warning in run.result.healthWarnings {
+                Issue.record(Comment(rawValue: warning.text), severity: .warning, sourceLocation: sourceLocation)
+            }
+        }
         for failure in run.result.failures {
             Issue.record(Comment(rawValue: failure.rendered(reproduce: run.reproduce)), sourceLocation: sourceLocation)
             attach(failure, subject: run.subject, sourceLocation: sourceLocation)
@@ -98,6 +104,7 @@ extension Conformance {
     /// Records each failure (attaching its files in Swift Testing); outside any test the whole
     /// report is thrown as a `ConformanceError` instead, so no failure is ever dropped.
     static func report(_ run: ConformanceRun, context: TestContext) throws {
+        recordHealthWarnings(run, context: context)
         if run.passed {
             let extras = run.notes + (run.result.coverage.map { [$0.rendered()] } ?? [])
             if !extras.isEmpty { print((["\(run.subject):"] + extras).joined(separator: "\n")) }
@@ -121,5 +128,18 @@ extension Conformance {
         }
         let extras = run.notes + (run.result.coverage.map { [$0.rendered()] } ?? [])
         if !extras.isEmpty { print((["\(run.subject):"] + extras).joined(separator: "\n")) }
+    }
+
+    /// Records each health warning as a Swift Testing warning; elsewhere prints it.
+    static func recordHealthWarnings(_ run: ConformanceRun, context: TestContext) {
+        let warnings = run.result.healthWarnings
+        guard !warnings.isEmpty else { return }
+        if context.inSwiftTesting {
+            for warning in warnings {
+                Issue.record(Comment(rawValue: warning.text), severity: .warning, sourceLocation: context.sourceLocation)
+            }
+        } else {
+            print((["\(run.subject): health"] + warnings.map(\.text)).joined(separator: "\n"))
+        }
     }
 }

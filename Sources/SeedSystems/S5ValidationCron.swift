@@ -148,9 +148,13 @@ public struct S5ValidationCron: PurchaseSubject {
     }
 
     public func query(context: SubjectContext) -> ObservedState {
-        guard let end = serviceEnd, context.serverNow < end,
-            let product = payments.max(by: { $0.expires < $1.expires })?.product
-        else {
+        // Fixed (expired-never-entitled, found by boundary-aimed time, issue 11): two payments can
+        // end at the same instant (a 28-day grace end and a one-month period from a February
+        // renewal date); the later purchase is the current one, not whichever was stored first.
+        let current = fixed
+            ? payments.max { ($0.expires, $0.order.0, $0.order.1) < ($1.expires, $1.order.0, $1.order.1) }
+            : payments.max(by: { $0.expires < $1.expires })
+        guard let end = serviceEnd, context.serverNow < end, let product = current?.product else {
             return ObservedState(entitled: [])
         }
         return ObservedState(entitled: [product])

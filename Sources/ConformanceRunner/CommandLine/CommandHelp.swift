@@ -31,6 +31,9 @@ enum CommandHelp {
         OptionSpec(name: "stats", value: nil, help: "print what the histories exercised: event kinds, states, variations"),
         OptionSpec(name: "html", value: "DIR", help: "write each failure's timeline picture to DIR/NAME.html"),
         OptionSpec(name: "observations", value: "FILE", help: "write one JSON line per history (Hypothesis/Tyche observations)"),
+        OptionSpec(
+            name: "health-threshold", value: "PERCENT",
+            help: "with --stats or --json, warn about kinds and states in fewer histories (default 1; 0 = off)"),
     ]
 
     static let replay: [OptionSpec] = subjectOptions + [

@@ -44,8 +44,14 @@ extension PurchaseConformanceTool {
         }
         configuration.parallelism = try args.int("jobs", default: CampaignConfiguration.availableCores, range: 1...256)
         configuration.findAllFailures = args.flags.contains("all-failures")
-        configuration.collectStatistics = args.flags.contains("stats")
+        configuration.collectStatistics = args.flags.contains("stats") || args.flags.contains("json")
         configuration.recordsObservations = args.values["observations"] != nil
+        if let text = args.values["health-threshold"] {
+            guard let percent = Double(text), percent >= 0, percent <= 100 else {
+                throw UsageError("--health-threshold \(text) is not a percentage in 0…100", command: "check")
+            }
+            configuration.healthThreshold = percent / 100
+        }
         let store = args.flags.contains("no-save")
             ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
         if let store { configuration.savedHistories = try store.load(catalog: catalog) }

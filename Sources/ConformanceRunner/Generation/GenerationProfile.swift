@@ -14,6 +14,9 @@ public struct GenerationProfile: Sendable {
     public var continueProbabilities: [Double]
     /// The units `advanceTime` is drawn in, with their ranges.
     public var advanceUnits: [AdvanceUnit]
+    /// The chance that an `advanceTime` or `setDeviceClock` aims near one of the model's next
+    /// boundaries (renewal, grace end, retry end, …) instead of drawing an ordinary span; 0 never.
+    public var boundaryProbability: Double
     /// Whether each history draws store variations and a grace period (off: `fixedSettings`).
     public var exploreStores: Bool
     /// The chance that one variation switch differs from its default in a history.
@@ -35,7 +38,7 @@ public struct GenerationProfile: Sendable {
     /// The default profile: every event kind, every store, histories of up to 50 events.
     public init(
         kinds: [(kind: EventKind, weight: Int)] = GenerationProfile.defaultKinds, maxEvents: Int = 50,
-        continueProbabilities: [Double] = [0.9, 0.96, 0.99], advanceUnits: [AdvanceUnit] = AdvanceUnit.defaults,
+        continueProbabilities: [Double] = [0.9, 0.96, 0.99], advanceUnits: [AdvanceUnit] = AdvanceUnit.defaults, boundaryProbability: Double = 0.5,
         exploreStores: Bool = true, variationProbability: Double = 0.15, fixedSettings: StoreSettings = StoreSettings(),
         swarm: Bool = true, purchaseVariety: Bool = true, refundConsumables: Bool = true, autoRenewOffOnly: Bool = false,
         appActions: [AppActionTemplate] = []
@@ -44,6 +47,7 @@ public struct GenerationProfile: Sendable {
         self.maxEvents = maxEvents
         self.continueProbabilities = continueProbabilities
         self.advanceUnits = advanceUnits
+        self.boundaryProbability = boundaryProbability
         self.exploreStores = exploreStores
         self.variationProbability = variationProbability
         self.fixedSettings = fixedSettings

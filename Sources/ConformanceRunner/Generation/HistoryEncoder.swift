@@ -81,6 +81,17 @@ extension HistoryGenerator {
         case .purchase(let purchase):
             try encodePurchase(purchase, model: model, into: &values, fail: fail)
         case .advanceTime(let d):
+            let aims = drawsBoundaryChoice(in: model)
+            let plain = profile.advanceUnits.contains { unit in
+                Self.amount(of: d, in: unit.unit).map { unit.range.contains($0) && unit.duration($0) == d } ?? false
+            }
+            if aims, !plain, d.totalMonths == 0, !d.isNegative,
+                let choices = encodeBoundaryTarget(model.state.now.adding(d), model: model)
+            {
+                values += choices
+                return
+            }
+            if aims { values.append(0) }
             guard let (u, unit) = profile.advanceUnits.enumerated().first(where: { _, unit in
                 Self.amount(of: d, in: unit.unit).map { unit.range.contains($0) && unit.duration($0) == d } ?? false
             }), let amount = Self.amount(of: d, in: unit.unit)
@@ -110,6 +121,15 @@ extension HistoryGenerator {
         case .familyUnshare(let product):
             try reference(model.sharedProducts) { $0 == product }
         case .setDeviceClock(let offset):
+            let aims = drawsBoundaryChoice(in: model)
+            let plain = offset.totalMonths == 0 && offset.exactSeconds % 86_400 == 0 && offset.exactSeconds / 86_400 <= 400
+            if aims, !plain, offset.totalMonths == 0,
+                let choices = encodeBoundaryTarget(model.state.now.adding(offset), model: model)
+            {
+                values += choices
+                return
+            }
+            if aims { values.append(0) }
             guard offset.totalMonths == 0, offset.exactSeconds % 86_400 == 0, offset.exactSeconds / 86_400 <= 400 else {
                 throw fail("generated clock offsets are whole days up to 400")
             }

@@ -119,6 +119,7 @@ struct HistoryGenerator: Sendable {
         case .purchase:
             return .purchase(try drawPurchase(tc, model: model))
         case .advanceTime:
+            if let duration = try drawBoundaryAdvance(tc, model: model) { return .advanceTime(by: duration) }
             let unitIndex = profile.advanceUnits.count > 1 ? try tc.drawInteger(in: 0...(profile.advanceUnits.count - 1)) : 0
             let unit = profile.advanceUnits[unitIndex]
             let amount = try tc.drawInteger(in: unit.range, shrinkingTowards: unit.range.lowerBound)
@@ -148,6 +149,7 @@ struct HistoryGenerator: Sendable {
         case .familyShare: return .familyShare(product: try reference(model.shareableProducts))
         case .familyUnshare: return .familyUnshare(product: try reference(model.sharedProducts))
         case .setDeviceClock:
+            if let offset = try drawBoundaryClockOffset(tc, model: model) { return .setDeviceClock(offset: offset) }
             let negative = try tc.drawBool(probability: 0.5)
             let days = try tc.drawInteger(in: 0...400)
             return .setDeviceClock(offset: days == 0 ? .zero : ISODuration(days: days, isNegative: negative))

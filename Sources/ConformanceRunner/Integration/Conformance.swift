@@ -52,7 +52,7 @@ public enum Conformance {
             guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
             configuration.profile.maxEvents = limit
         }
-        configuration.collectStatistics = overrides.statistics
+        configuration.collectStatistics = true  // counted for the health warnings; the table only when asked
         configuration.shard = overrides.shard
         if let store {
             do {
@@ -65,6 +65,7 @@ public enum Conformance {
         if let path = overrides.observations {
             try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
         }
+        if !overrides.statistics { result.coverage = nil }
         var notes: [String] = []
         if overrides.seedIsRandom {
             notes.append("Seed drawn at random: \(result.seed) (PURCHASE_CONFORMANCE_SEED=\(result.seed) runs the same histories)")

@@ -16,6 +16,14 @@ extension CampaignResult {
         if let coverage {
             members.append(("coverage", .object(coverage.labels.map { (key: $0.label, value: .int(Int64($0.count))) })))
         }
+        if !healthWarnings.isEmpty {
+            members.append((
+                "healthWarnings",
+                .array(healthWarnings.map {
+                    .object([("label", .string($0.label)), ("share", .double($0.share)), ("threshold", .double($0.threshold))])
+                })
+            ))
+        }
         if !coverageShortfalls.isEmpty {
             members.append((
                 "coverageShortfalls",

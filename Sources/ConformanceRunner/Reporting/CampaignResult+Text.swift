@@ -20,6 +20,7 @@ extension CampaignResult {
                 "✘ coverage: \(requirement.label) reached in \(String(format: "%.2f", reached * 100))% "
                     + "(required \(String(format: "%.2f", requirement.minimumShare * 100))%)")
         }
+        if !healthWarnings.isEmpty { blocks.append(healthWarnings.map(\.text).joined(separator: "\n")) }
         if let coverage { blocks.append(coverage.rendered()) }
         return blocks.joined(separator: "\n\n")
     }

@@ -56,7 +56,7 @@ extension Campaign {
                 let runner = worker == 0 ? runner : runner.independentCopy()
                 let tc = TestCase(seed: seed)
                 while let i = next.take(below: batch.count) {
-                    tc.reset(seed: seed.derived(UInt64(batch[i])))
+                    prepare(tc, history: batch[i])
                     shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
                 }
             }
@@ -65,7 +65,7 @@ extension Campaign {
                 // with a subject in another process each later history could cost a timeout).
                 let tc = TestCase(seed: seed)
                 for i in batch.indices {
-                    tc.reset(seed: seed.derived(UInt64(batch[i])))
+                    prepare(tc, history: batch[i])
                     shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
                     if shared.base[i].failed { stopped = i + 1; break }
                 }

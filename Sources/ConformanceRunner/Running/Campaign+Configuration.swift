@@ -69,6 +69,16 @@ public struct CampaignConfiguration: Sendable {
     public var recordsObservations = false
     /// Labels (see `CoverageCounts.labels`) that must be reached in at least the given share of histories.
     public var coverage: [CoverageRequirement]
+    /// Every this many histories, one re-draws the tail of a choice prefix that first reached a
+    /// model situation in the model-only exploration before the campaign (0 turns guidance off).
+    public var guidedEvery: Int = 2
+    /// Model-only cases the exploration runs (at most the history budget), split over its rounds.
+    public var explorationCases: Int = 2_000
+    /// Rounds of exploration: the first from scratch, each later one extending the kept prefixes.
+    public var explorationRounds: Int = 4
+    /// With statistics, warn about an event kind or renewal state reached in fewer than this
+    /// share of histories (0 turns the warnings off).
+    public var healthThreshold: Double = 0.01
     /// Called between batches of histories with the progress so far (for a live status line).
     public var progressHandler: (@Sendable (CampaignProgress) -> Void)?
 

@@ -5,7 +5,8 @@ extension Campaign {
     /// Shrinks the failure found by history `number` to its shortest history that fails the
     /// same check, then replays that history once more (a pass there means *flaky*).
     func shrink(history number: Int, runner: CaseRunner<S>, historiesRun: Int, firstRun: Failure? = nil) -> FailureReport {
-        let tc = TestCase(seed: configuration.seed.derived(UInt64(number)))
+        let tc = TestCase(seed: configuration.seed)
+        prepare(tc, history: number)
         let first = runner.runRecording(tc, collect: false)
         guard let original = first.failure else {
             return flakyReport(number: number, runner: runner, firstRun: firstRun)
@@ -32,14 +33,21 @@ extension Campaign {
         } else if case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) {
             settings = s
         }
-        let history = History(
+        var history = History(
             name: "\(failure.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
             store: settings, policy: configuration.policy, events: events,
             expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
             origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
             schedule: schedule)
-        let replay = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
-            .replay(history, trace: true)
+        let replayer = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
+        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
+        var minimalChoices = result.sequence.values
+        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
+            history = polished
+            failure = f
+            minimalChoices = (try? runner.generator.encode(polished)) ?? minimalChoices
+        }
+        let replay = replayer.replay(history, trace: true)
         var flaky = true
         var trace: [TraceStep] = []
         if case .failed(let again, let t) = replay.outcome {
@@ -51,10 +59,10 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: first.failingEvents.count,
-            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations,
+            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations,
             shrinkStop: result.stopReason.description, flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
             replayToken: ReplayToken(initial).text)
-        report.minimalChoices = result.sequence.values
+        report.minimalChoices = minimalChoices
         return report
     }
 
@@ -71,7 +79,7 @@ extension Campaign {
         while starts < configuration.shrinkStarts, position < end, !found.flaky, found.history.events.count > 1 {
             let number = planned[position]
             position += 1
-            tc.reset(seed: configuration.seed.derived(UInt64(number)))
+            prepare(tc, history: number)
             guard runner.runRecording(tc, collect: false).failed else { continue }
             let candidate = shrink(history: number, runner: runner, historiesRun: found.foundAfterHistories ?? 0)
             starts += 1
@@ -125,7 +133,7 @@ extension Campaign {
             case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
             }
         }
-        guard case .failed(let failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
+        guard case .failed(var failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
             return nil
         }
         var history = saved
@@ -133,7 +141,13 @@ extension Campaign {
         history.store = settings
         history.schedule = schedule
         history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-        let replay = Replayer(checks: runner.checks, factory: factory).replay(history, trace: true)
+        let replayer = Replayer(checks: runner.checks, factory: factory)
+        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
+        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
+            history = polished
+            failure = f
+        }
+        let replay = replayer.replay(history, trace: true)
         var trace: [TraceStep] = []
         var flaky = true
         if case .failed(let again, let t) = replay.outcome {
@@ -142,7 +156,7 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: events.count, foundAfterHistories: nil,
-            replayedFrom: nil, shrinkEvaluations: result.evaluations, shrinkStop: result.stopReason.description,
+            replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations, shrinkStop: result.stopReason.description,
             flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
         report.minimalChoices = result.sequence.values
         return report

@@ -21,7 +21,8 @@ public struct CampaignProgress: Sendable {
 /// A conformance campaign: replays saved failures, generates histories, shrinks each failure
 /// to its shortest history and replays it once more before reporting.
 ///
-/// Histories are numbered; history `n` draws from `seed.derived(n)`, and the first failure is
+/// Histories are numbered; history `n` draws from `seed.derived(n)` (every `guidedEvery`-th
+/// after a prefix the model-only exploration kept), and the first failure is
 /// the lowest-numbered one, so the report is the same whatever the number of threads.
 public struct Campaign<S: PurchaseSubject>: Sendable {
     /// The products every history runs on.
@@ -32,6 +33,12 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
     public let factory: SubjectFactory<S>
     /// The subject's name, for reports and saved files.
     public let subjectName: String
+    /// Choice prefixes that first reached a model situation (`SituationExplorer`), whose tails
+    /// every `configuration.guidedEvery`-th history re-draws.
+    let corpus: [[UInt64]]
+
+    /// The first histories are always fresh: shallow bugs show in them, from the simplest draws.
+    static var freshHistories: Int { 256 }
 
     /// The number of histories run between progress reports and determinism checkpoints.
     static var batchSize: Int { 128 }
@@ -45,6 +52,31 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
         self.configuration = configuration
         self.subjectName = subjectName
         self.factory = factory
+        let rounds = configuration.explorationRounds
+        if configuration.guidedEvery > 0, rounds > 0, configuration.histories > Self.freshHistories {
+            let explorer = SituationExplorer(
+                generator: HistoryGenerator(catalog: catalog, profile: configuration.profile), start: configuration.start)
+            let perRound = min(configuration.explorationCases, configuration.histories) / rounds
+            corpus = explorer.corpus(seed: configuration.seed, perRound: max(1, perRound), rounds: rounds)
+        } else {
+            corpus = []
+        }
+    }
+
+    /// Readies `tc` for history `number`: a fresh case from `seed.derived(number)`, or for every
+    /// `guidedEvery`-th history a kept prefix (drawn from that seed, rarer ones more often) with
+    /// a tail from that seed.
+    func prepare(_ tc: TestCase, history number: Int) {
+        let seed = configuration.seed.derived(UInt64(number))
+        let every = configuration.guidedEvery
+        if every > 0, !corpus.isEmpty, number >= Self.freshHistories, number % every == every - 1 {
+            // The corpus lists the rarest situations first: favour them.
+            let u = Double(SplitMix64.hash(seed.rawValue) >> 11) / Double(1 << 53)
+            let index = min(corpus.count - 1, Int(Double(corpus.count) * u * u))
+            tc.reset(seed: seed, prefix: corpus[index])
+        } else {
+            tc.reset(seed: seed)
+        }
     }
 
     /// Runs the campaign to its end.
@@ -63,7 +95,16 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             result.failures = failures
             result.stopReason = reason
             result.coverage = coverage
-            if let coverage { result.coverageShortfalls = shortfalls(coverage) }
+            if let coverage {
+                result.coverageShortfalls = shortfalls(coverage)
+                // A failure is more pressing news, and a handful of histories says nothing of health.
+                if failures.isEmpty, coverage.histories >= 100 {
+                    result.healthWarnings = coverage.healthWarnings(
+                        kinds: configuration.profile.kinds.map(\.kind),
+                        subscriptions: catalog.products.contains { $0.type == .autoRenewable },
+                        threshold: configuration.healthThreshold)
+                }
+            }
             result.elapsed = clock.now - began
             result.shrinkTime = shrinkTime
             return result

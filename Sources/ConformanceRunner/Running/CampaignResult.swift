@@ -77,6 +77,8 @@ public struct CampaignResult: Sendable {
     public var coverage: CoverageCounts?
     /// Coverage requirements that were not met, with the share reached.
     public var coverageShortfalls: [(requirement: CoverageRequirement, reached: Double)]
+    /// Event kinds and renewal states reached in too few histories (only with statistics).
+    public var healthWarnings: [HealthWarning] = []
     /// Wall-clock time of the whole campaign.
     public var elapsed: Duration
     /// Wall-clock time spent shrinking.

@@ -63,6 +63,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
             return .failed(error, events: [], settings: setup.settings, schedule: decisions.made)
         }
         statistics?.pointee.recordStore(setup.settings)
+        defer { statistics?.pointee.endHistory() }
         var events: [Event] = []
         events.reserveCapacity(generator.profile.maxEvents)
         for _ in 0..<generator.profile.maxEvents {

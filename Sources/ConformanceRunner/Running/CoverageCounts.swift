@@ -14,6 +14,13 @@ public struct CoverageCounts: Hashable, Sendable {
     public var gracePeriods: [String: Int] = [:]
     /// Histories counted.
     public var histories = 0
+    /// Histories with at least one event of each kind, in `EventKind.allCases` order.
+    public var historiesWithKind = [Int](repeating: 0, count: EventKind.allCases.count)
+    /// Histories in which some subscription status reached each renewal state, in `RenewalState.allCases` order.
+    public var historiesWithState = [Int](repeating: 0, count: RenewalState.allCases.count)
+    /// The kinds and states the history being counted has reached so far (bit per case).
+    var currentKinds: UInt32 = 0
+    var currentStates: UInt32 = 0
 
     /// The situations counted besides renewal states.
     public static let situations = [
@@ -38,7 +45,10 @@ public struct CoverageCounts: Hashable, Sendable {
     }
 
     mutating func record(event: Event, model: StoreModel) {
-        if let k = EventKind.allCases.firstIndex(of: event.kind) { eventKinds[k] += 1 }
+        if let k = EventKind.allCases.firstIndex(of: event.kind) {
+            eventKinds[k] += 1
+            currentKinds |= 1 << UInt32(k)
+        }
         var seen = [Bool](repeating: false, count: RenewalState.allCases.count)
         var downgrade = false
         var shared = false
@@ -53,7 +63,10 @@ public struct CoverageCounts: Hashable, Sendable {
                 }
             }
         }
-        for (i, s) in seen.enumerated() where s { renewalStates[i] += 1 }
+        for (i, s) in seen.enumerated() where s {
+            renewalStates[i] += 1
+            currentStates |= 1 << UInt32(i)
+        }
         var flags = [Bool](repeating: false, count: Self.situations.count)
         let txs = (1...max(1, model.state.transactionCount)).compactMap { model.state.transaction(UInt64($0)) }
         flags[0] = txs.contains { $0.isUpgraded }
@@ -69,6 +82,14 @@ public struct CoverageCounts: Hashable, Sendable {
         for (i, f) in flags.enumerated() where f { situationCounts[i] += 1 }
     }
 
+    /// Closes the history being counted: adds the kinds and states it reached to the per-history counts.
+    mutating func endHistory() {
+        for i in historiesWithKind.indices where currentKinds & (1 << UInt32(i)) != 0 { historiesWithKind[i] += 1 }
+        for i in historiesWithState.indices where currentStates & (1 << UInt32(i)) != 0 { historiesWithState[i] += 1 }
+        currentKinds = 0
+        currentStates = 0
+    }
+
     /// Adds `other`'s counts to these.
     public mutating func merge(_ other: CoverageCounts) {
         for i in eventKinds.indices { eventKinds[i] += other.eventKinds[i] }
@@ -76,6 +97,8 @@ public struct CoverageCounts: Hashable, Sendable {
         for i in situationCounts.indices { situationCounts[i] += other.situationCounts[i] }
         for i in variations.indices { variations[i] += other.variations[i] }
         for (k, v) in other.gracePeriods { gracePeriods[k, default: 0] += v }
+        for i in historiesWithKind.indices { historiesWithKind[i] += other.historiesWithKind[i] }
+        for i in historiesWithState.indices { historiesWithState[i] += other.historiesWithState[i] }
         histories += other.histories
     }
 

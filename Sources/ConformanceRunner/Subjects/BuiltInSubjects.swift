@@ -26,6 +26,13 @@ public enum BuiltInSubjects {
                     name: "bench-\(mutant.rawValue.lowercased())", summary: "PurchaseBench-1 mutant \(mutant.rawValue) \(mutant.title)",
                     catalog: PurchaseBench.catalog, profile: PurchaseBench.profile, factory: BenchApp.factory(mutant)))
         }
+        for mutant in DeepApp.Mutant.allCases {
+            subjects.append(
+                SubjectRunner(
+                    name: "deep-\(mutant.rawValue)", summary: "the reference app, except: \(mutant.summary)",
+                    catalog: ExampleCatalog.standard, profile: ExampleCatalog.profileWithAction,
+                    factory: DeepApp.factory(mutant)))
+        }
         return subjects
     }
 }

@@ -3,6 +3,7 @@ extension TestCase {
     ///
     /// Random mode draws uniformly. Replay mode clamps a recorded index above `max` down to `max`.
     public func drawUnsigned(upTo max: UInt64) throws(GenerationStop) -> UInt64 {
+        leavePrefixIfDone()
         let index = try replaying ? nextReplayed(max: max) : nextRandom(max: max)
         recorded.append(Choice(value: index, max: max))
         return index
@@ -16,6 +17,7 @@ extension TestCase {
     /// positive side first.
     public func drawInteger(in range: ClosedRange<Int>, shrinkingTowards target: Int = 0) throws(GenerationStop) -> Int
     {
+        leavePrefixIfDone()
         let low = UInt64(bitPattern: Int64(range.lowerBound))
         let clamped = Swift.min(Swift.max(target, range.lowerBound), range.upperBound)
         let center = UInt64(bitPattern: Int64(clamped))
@@ -38,6 +40,7 @@ extension TestCase {
     /// With `p <= 0` or `p >= 1` the draw is *forced*: it is recorded with bound 0 so the
     /// shrinker never tries to change it, and replay ignores the recorded index.
     public func drawBool(probability p: Double = 0.5) throws(GenerationStop) -> Bool {
+        leavePrefixIfDone()
         if p <= 0 || p >= 1 {
             try drawForced()
             return p >= 1
@@ -56,6 +59,7 @@ extension TestCase {
     /// Records a draw with a single possible outcome, keeping replay aligned.
     @usableFromInline
     func drawForced() throws(GenerationStop) {
+        leavePrefixIfDone()
         if replaying {
             guard cursor < prefix.count else { throw .overrun }
             cursor += 1
@@ -95,6 +99,13 @@ extension TestCase {
         guard let index = openSpans.popLast() else { return }
         spanList[index].end = recorded.count
         if discard { spanList[index].isDiscarded = true }
+    }
+
+    /// A case started with ``reset(seed:prefix:)`` turns random once its prefix is read.
+    @inline(__always)
+    @usableFromInline
+    func leavePrefixIfDone() {
+        if replaying, continuesAfterPrefix, cursor >= prefix.count { replaying = false }
     }
 
     /// The next recorded index, clamped to `max`.

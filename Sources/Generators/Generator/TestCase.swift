@@ -19,6 +19,8 @@ public final class TestCase {
     @exclusivity(unchecked) var prefix: [UInt64]
     @exclusivity(unchecked) var cursor = 0
     @exclusivity(unchecked) var replaying: Bool
+    /// Whether replay turns into random drawing when the prefix runs out (instead of overrunning).
+    @exclusivity(unchecked) @usableFromInline var continuesAfterPrefix = false
     @exclusivity(unchecked) @usableFromInline var recorded: [Choice] = []
     @exclusivity(unchecked) var spanList: [Span] = []
     @exclusivity(unchecked) var openSpans: [Int] = []
@@ -58,6 +60,7 @@ public final class TestCase {
 
     /// Starts a new random-mode case from `seed`, keeping buffer capacity.
     public func reset(seed: Seed, maxChoices: Int? = nil) {
+        continuesAfterPrefix = false
         random = Xoshiro256StarStar(seed: seed)
         self.seed = seed
         replaying = false
@@ -66,8 +69,21 @@ public final class TestCase {
         clearRecording()
     }
 
+    /// Starts a case that replays `values` and then draws at random from `seed` (a kept prefix
+    /// with a fresh tail, for coverage-guided generation), keeping buffer capacity.
+    public func reset(seed: Seed, prefix values: [UInt64]) {
+        random = Xoshiro256StarStar(seed: seed)
+        self.seed = seed
+        replaying = !values.isEmpty
+        continuesAfterPrefix = true
+        prefix = values
+        maxChoices = TestCase.defaultMaxChoices
+        clearRecording()
+    }
+
     /// Starts a new replay-mode case reading `values`, keeping buffer capacity.
     public func reset(replaying values: [UInt64]) {
+        continuesAfterPrefix = false
         seed = nil
         replaying = true
         prefix = values

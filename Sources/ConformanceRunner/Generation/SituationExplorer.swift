@@ -1,0 +1,93 @@
+import Generators
+import PurchaseStateMachine
+
+/// Coverage-guided exploration of the model's situations, run on the model alone before a
+/// campaign: keeps the choice prefixes that first reached a situation and extends them with
+/// fresh tails, round after round (an AFL/Zest-style loop over choice sequences with the model
+/// as the feedback, issue 11).
+///
+/// A situation is an event kind, the kind before it (an edge, as in AFL), and the renewal states
+/// of every subscription status before and after it (so "billing fixed while in grace" and
+/// "auto-renew off right after a recovery" differ),
+/// plus whether billing works, Ask to Buy waits and the device clock is moved. The corpus is a
+/// pure function of the seed, catalog and profile, never of the subject, the threads or the
+/// shard: a campaign spends a share of its histories re-drawing the tails of its prefixes and
+/// stays the same for the same seed, and its shards still split it exactly.
+struct SituationExplorer {
+    let generator: HistoryGenerator
+    let start: Instant
+
+    /// The seed stream exploration draws from, apart from the campaign's history numbers.
+    static let stream: UInt64 = 0x6578_706c_6f72_6521
+
+    /// One situation key, hashed only for membership (its order never reaches output).
+    struct Situation: Hashable {
+        var previous: EventKind?
+        var kind: EventKind
+        var before: [RenewalState]
+        var after: [RenewalState]
+        var billingOK: Bool
+        var pending: Bool
+        var clockMoved: Bool
+    }
+
+    /// The prefixes kept after `rounds` rounds of `perRound` model-only cases each (the first
+    /// round from scratch), rarest situation first (ties in the order they were first reached).
+    func corpus(seed: Seed, perRound: Int, rounds: Int) -> [[UInt64]] {
+        var seen: [Situation: Int] = [:]
+        var kept: [(prefix: [UInt64], situation: Situation)] = []
+        let tc = TestCase(seed: seed)
+        var number: UInt64 = 0
+        for round in 0..<rounds {
+            let parents = kept.map(\.prefix)
+            for i in 0..<perRound {
+                let caseSeed = seed.derived(Self.stream).derived(number)
+                number += 1
+                if round == 0 || parents.isEmpty {
+                    tc.reset(seed: caseSeed)
+                } else {
+                    tc.reset(seed: caseSeed, prefix: parents[i % parents.count])
+                }
+                explore(tc, seen: &seen, kept: &kept)
+            }
+        }
+        let ranked = kept.indices.sorted { a, b in
+            let (ca, cb) = (seen[kept[a].situation] ?? 0, seen[kept[b].situation] ?? 0)
+            return ca != cb ? ca < cb : a < b
+        }
+        return ranked.map { kept[$0].prefix }
+    }
+
+    /// Runs one case on the model, keeping the prefix up to each event that reached a new situation.
+    func explore(_ tc: TestCase, seen: inout [Situation: Int], kept: inout [(prefix: [UInt64], situation: Situation)]) {
+        guard let setup = try? generator.drawSetup(tc) else { return }
+        var model = StoreModel(catalog: generator.catalog, settings: setup.settings, start: start)
+        var effects = StepEffects()
+        var before = Self.states(model)
+        var previous: EventKind?
+        for _ in 0..<generator.profile.maxEvents {
+            tc.startSpan(HistoryGenerator.eventSpan)
+            guard (try? tc.drawBool(probability: setup.continueProbability)) == true,
+                let event = try? generator.drawEvent(tc, setup: setup, model: model)
+            else {
+                tc.endSpan()
+                return
+            }
+            tc.endSpan()
+            effects.reset()
+            guard (try? model.apply(event, into: &effects)) != nil else { return }
+            let after = Self.states(model)
+            let situation = Situation(
+                previous: previous, kind: event.kind, before: before, after: after, billingOK: model.state.billingOK,
+                pending: !model.state.pendingRequests.isEmpty, clockMoved: !model.state.deviceClockOffset.isZero)
+            seen[situation, default: 0] += 1
+            if seen[situation] == 1 { kept.append((tc.choices.map(\.value), situation)) }
+            before = after
+            previous = event.kind
+        }
+    }
+
+    static func states(_ model: StoreModel) -> [RenewalState] {
+        model.statuses.flatMap { $0.statuses.map(\.state) }
+    }
+}
