@@ -93,7 +93,7 @@ enum CommandHelp {
         ),
         "model": (
             "purchase-conformance model FILE",
-            "Prints, after each event of a purchase-history/1 file, one JSON line: index, event, now, transactions, currentEntitlements, entitled, balances, subscriptions, unfinished, pendingAskToBuy, notifications. For a Google Play file (\"storeKind\": \"googlePlay\"): the messages, queryPurchasesAsync, the entitled products and each token's status and subscriptionsv2 / products answer. A bad file exits 2 naming the field and event.",
+            "Prints, after each event of a purchase-history/1 file, one JSON line: index, event, now, transactions, currentEntitlements, entitled, balances, subscriptions, unfinished, pendingAskToBuy, notifications. For a Google Play file (\"storeKind\": \"googlePlay\"): the messages, queryPurchasesAsync, the entitled products and each token's status and subscriptionsv2 / products answer. A bad file exits 2 naming the field and event; so does a trace that would list more than 200,000 transactions in all (use replay for such a history).",
             model
         ),
         "corpus": (

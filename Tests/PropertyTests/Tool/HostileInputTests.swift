@@ -37,6 +37,19 @@ struct HostileInputTests {
         #expect(lines.last?.contains("\"now\":\"2056-01-01T00:00:00Z\"") == true)
     }
 
+    @Test("A trace that would print more than 200,000 transactions is refused before printing, and the replay it suggests runs")
+    func traceLimit() throws {
+        let path = Self.folder + "trace-600-purchases-400-relaunches.json"
+        let model = try ToolProcess.run(["model", path], timeout: 120)
+        #expect(model.status == 2, "\(model.error)")
+        #expect(model.output.isEmpty)
+        #expect(model.error.contains("more than 200000 transactions"), "\(model.error)")
+        let suggested = "purchase-conformance replay \(path)"
+        #expect(model.error.contains(suggested))
+        let replay = try ToolProcess.run(["replay", path], timeout: 120)
+        #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    }
+
     @Test("A subject that reads midnight receipts gets at most 1,000,000 listed transactions per history, then a clear error")
     func receiptLimit() throws {
         let result = try ToolProcess.run(
