@@ -93,20 +93,28 @@ extension CaseRunner {
         } else {
             result = run(tc)
         }
+        outcome.record(result, of: tc)
+        return outcome
+    }
+}
+
+extension BatchOutcome {
+    /// Keeps what a batch needs of one case's result: its size, and, when it failed, the
+    /// failure, its events and schedule, and the choices that made it.
+    mutating func record(_ result: CaseResult, of tc: TestCase) {
         switch result {
         case .passed(let events):
-            outcome.events = events.count
+            self.events = events.count
         case .failed(let failure, let events, _, let schedule):
-            outcome.events = events.count
-            outcome.failed = true
-            outcome.failure = failure
-            outcome.failingEvents = events
-            outcome.schedule = schedule
-            outcome.choices = tc.choices
-            outcome.spans = tc.spans
+            self.events = events.count
+            failed = true
+            self.failure = failure
+            failingEvents = events
+            self.schedule = schedule
+            choices = tc.choices
+            spans = tc.spans
         case .stopped:
             break
         }
-        return outcome
     }
 }

@@ -15,18 +15,11 @@ extension CaseRunner {
             status: .passed, statusReason: "", events: [], historyNumber: number,
             howGenerated: "generated (history \(number))", features: CaseObservation.features(counts),
             failingChecks: [], failedAtEvent: nil, seconds: seconds)
+        outcome.record(result, of: tc)
         switch result {
         case .passed(let events):
-            outcome.events = events.count
             observation.events = events
-        case .failed(let failure, let events, _, let schedule):
-            outcome.events = events.count
-            outcome.failed = true
-            outcome.failure = failure
-            outcome.failingEvents = events
-            outcome.schedule = schedule
-            outcome.choices = tc.choices
-            outcome.spans = tc.spans
+        case .failed(let failure, let events, _, _):
             observation.status = .failed
             observation.events = events
             observation.failingChecks = failure.checks.map(\.rawValue)
