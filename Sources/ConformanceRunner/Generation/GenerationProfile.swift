@@ -17,6 +17,9 @@ public struct GenerationProfile: Sendable {
     /// The chance that an `advanceTime` or `setDeviceClock` aims near one of the model's next
     /// boundaries (renewal, grace end, retry end, …) instead of drawing an ordinary span; 0 never.
     public var boundaryProbability: Double
+    /// The step, in seconds, of the offsets aimed time takes from a boundary: 1 (the default) aims a
+    /// second either side as well; 86,400 keeps aimed time on whole days, for a store that counts days.
+    public var boundaryGranularity: Int64 = 1
     /// Whether each history draws store variations and a grace period (off: `fixedSettings`).
     public var exploreStores: Bool
     /// The chance that one variation switch differs from its default in a history.

@@ -28,7 +28,7 @@ extension HistoryGenerator {
         for (i, event) in history.events.enumerated() {
             values.append(1)
             do {
-                try encodeEvent(event, model: model, setup: setup, into: &values)
+                try encodeEvent(event, model: model, setup: setup, room: profile.maxEvents - i, into: &values)
             } catch {
                 throw NotEncodable(eventIndex: i, reason: error.reason)
             }
@@ -67,7 +67,7 @@ extension HistoryGenerator {
         if profile.swarm { values += Array(repeating: 0, count: profile.kinds.count) }
     }
 
-    private func encodeEvent(_ event: Event, model: StoreModel, setup: Setup, into values: inout [UInt64]) throws(Rejection) {
+    private func encodeEvent(_ event: Event, model: StoreModel, setup: Setup, room: Int, into values: inout [UInt64]) throws(Rejection) {
         func fail(_ reason: String) -> Rejection { Rejection(event: event, reason: reason) }
         guard let position = profile.kinds.firstIndex(where: { $0.kind == event.kind }) else {
             throw fail("the profile does not generate \(event.kind.rawValue) events")
@@ -85,7 +85,7 @@ extension HistoryGenerator {
             let plain = profile.advanceUnits.contains { unit in
                 Self.amount(of: d, in: unit.unit).map { unit.range.contains($0) && unit.duration($0) == d } ?? false
             }
-            if aims, !plain, d.totalMonths == 0, !d.isNegative,
+            if aims, !plain || encodesAims, d.totalMonths == 0, !d.isNegative,
                 let choices = encodeBoundaryTarget(model.state.now.adding(d), model: model)
             {
                 values += choices
@@ -113,6 +113,8 @@ extension HistoryGenerator {
             break
         case .setBilling(let ok):
             guard ok != model.state.billingOK else { throw fail("generated billing events always toggle") }
+            // Untimed: the advance before it, if any, is an event of its own.
+            if room >= 2, drawsBoundaryChoice(in: model) { values.append(0) }
         case .askToBuy(let request, let approve):
             values.append(UInt64(request - 1))
             values.append(approve ? 1 : 0)

@@ -19,6 +19,12 @@ enum BoundaryOffset: CaseIterable {
 
     /// The longest short random span, either side of the boundary: two days.
     static let longestSpan = 172_800
+
+    /// The offsets whose fixed part is a whole number of `granularity` seconds, in shrink order
+    /// (every offset at the default granularity of one second).
+    static func allowed(granularity: Int64) -> [BoundaryOffset] {
+        granularity <= 1 ? allCases : allCases.filter { $0.seconds.map { $0 % granularity == 0 } ?? true }
+    }
 }
 
 extension HistoryGenerator {
@@ -35,15 +41,25 @@ extension HistoryGenerator {
         guard profile.boundaryProbability > 0 else { return nil }
         let boundaries = model.upcomingBoundaries
         guard !boundaries.isEmpty, try tc.drawBool(probability: profile.boundaryProbability) else { return nil }
-        let k = try tc.drawInteger(in: 0...(Self.boundaryReach - 1)) % boundaries.count
-        let offset = BoundaryOffset.allCases[try tc.drawInteger(in: 0...(BoundaryOffset.allCases.count - 1))]
+        let k = try Self.drawFavouringFirst(tc, count: Self.boundaryReach) % boundaries.count
+        let step = max(1, profile.boundaryGranularity)
+        let offsets = BoundaryOffset.allowed(granularity: step)
+        let offset = offsets[try Self.drawFavouringFirst(tc, count: offsets.count)]
         var seconds = offset.seconds ?? 0
         if offset == .span {
             let before = try tc.drawBool(probability: 0.5)
-            let length = Int64(try tc.drawInteger(in: 1...BoundaryOffset.longestSpan, shrinkingTowards: 1))
+            let longest = max(1, BoundaryOffset.longestSpan / Int(min(step, Int64(BoundaryOffset.longestSpan))))
+            let length = Int64(try tc.drawInteger(in: 1...longest, shrinkingTowards: 1)) * step
             seconds = before ? -length : length
         }
         return boundaries[k].adding(seconds: seconds)
+    }
+
+    /// An index below `count`: the first (the simplest) half of the time, else any other alike,
+    /// so the next boundary and the exact instant, where most windows open, are drawn most.
+    static func drawFavouringFirst(_ tc: TestCase, count: Int) throws(GenerationStop) -> Int {
+        guard count > 1, try tc.drawBool(probability: 0.5) else { return 0 }
+        return try tc.drawInteger(in: 1...(count - 1))
     }
 
     /// An `advanceTime` duration that lands near a boundary, or nil to draw one the ordinary way.
@@ -73,19 +89,25 @@ extension HistoryGenerator {
     /// The choices that make `drawBoundaryTarget` aim at `target`, or nil when no aim reaches it.
     func encodeBoundaryTarget(_ target: Instant, model: StoreModel) -> [UInt64]? {
         let boundaries = model.upcomingBoundaries
+        let step = max(1, profile.boundaryGranularity)
+        let offsets = BoundaryOffset.allowed(granularity: step)
         for k in 0..<min(Self.boundaryReach, boundaries.count) {
             let delta = boundaries[k].seconds(to: target)
-            if let o = BoundaryOffset.allCases.firstIndex(where: { $0.seconds == delta }) {
-                return [1, UInt64(k), UInt64(o)]
+            if let o = offsets.firstIndex(where: { $0.seconds == delta }) {
+                return [1] + Self.favouringFirst(k) + Self.favouringFirst(o)
             }
-            if delta != 0, delta.magnitude <= UInt64(BoundaryOffset.longestSpan),
-                let span = BoundaryOffset.allCases.firstIndex(of: .span)
+            if delta != 0, delta.magnitude <= UInt64(BoundaryOffset.longestSpan), delta % step == 0,
+                let span = offsets.firstIndex(of: .span)
             {
-                return [1, UInt64(k), UInt64(span), delta < 0 ? 1 : 0, delta.magnitude - 1]
+                return [1] + Self.favouringFirst(k) + Self.favouringFirst(span)
+                    + [delta < 0 ? 1 : 0, delta.magnitude / UInt64(step) - 1]
             }
         }
         return nil
     }
+
+    /// The choices `drawFavouringFirst` reads as `index`.
+    static func favouringFirst(_ index: Int) -> [UInt64] { index == 0 ? [0] : [1, UInt64(index - 1)] }
 
     /// Whether an aim-or-not choice is drawn before ordinary time in `model`.
     func drawsBoundaryChoice(in model: StoreModel) -> Bool {

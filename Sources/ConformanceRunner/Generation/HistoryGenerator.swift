@@ -13,6 +13,10 @@ struct HistoryGenerator: Sendable {
     let profile: GenerationProfile
     /// The running total of kind weights: kind `i` owns draws `cumulative[i] ..< cumulative[i + 1]`.
     let cumulative: [Int]
+    /// Whether `encode` writes an advance that lands on or near one of the next boundaries as an
+    /// aim at it, not as a plain amount: then shrinking the events before it moves the time with
+    /// the boundary (the shrinker's second round wants that; saved files keep plain amounts).
+    var encodesAims = false
 
     static let storeSpan = SpanLabel("store")
     static let eventSpan = SpanLabel("event")
@@ -99,6 +103,16 @@ struct HistoryGenerator: Sendable {
             if isPossible(profile.kinds[i].kind, in: model) { return i }
         }
         return own
+    }
+
+    /// Draws one event span's events (the caller has opened its span and drawn its coin): one
+    /// event, or, for a billing change timed against a boundary, the advance that times it and
+    /// the change ("billing fixed on the day grace ends", "failing from the renewal on"). `room`
+    /// is how many more events the history may take.
+    func drawEvents(_ tc: TestCase, setup: Setup, model: StoreModel, room: Int) throws(GenerationStop) -> [Event] {
+        let event = try drawEvent(tc, setup: setup, model: model)
+        guard case .setBilling = event, room >= 2, let lead = try drawBoundaryAdvance(tc, model: model) else { return [event] }
+        return [.advanceTime(by: lead), event]
     }
 
     /// Draws one event's kind and parameters (the caller has opened its span and drawn its coin).

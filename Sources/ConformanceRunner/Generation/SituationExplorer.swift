@@ -9,7 +9,10 @@ import PurchaseStateMachine
 /// A situation is an event kind, the kind before it (an edge, as in AFL), and the renewal states
 /// of every subscription status before and after it (so "billing fixed while in grace" and
 /// "auto-renew off right after a recovery" differ),
-/// plus whether billing works, Ask to Buy waits and the device clock is moved. The corpus is a
+/// plus whether billing works, Ask to Buy waits and the device clock is moved, and where the
+/// last move of the clock landed against the named boundaries the model listed before it
+/// (exactly on one, a day before or after, or elsewhere: so "billing fixed on the day grace
+/// ended" is a situation of its own, and a prefix that reached it is kept). The corpus is a
 /// pure function of the seed, catalog and profile, never of the subject, the threads or the
 /// shard: a campaign spends a share of its histories re-drawing the tails of its prefixes and
 /// stays the same for the same seed, and its shards still split it exactly.
@@ -29,6 +32,29 @@ struct SituationExplorer {
         var billingOK: Bool
         var pending: Bool
         var clockMoved: Bool
+        var landing: Landing
+    }
+
+    /// Where the clock's last move landed against the boundaries the model listed before it,
+    /// and which kind of boundary (a recovery on the day grace ended is not one on a period end).
+    enum Landing: Hashable {
+        case elsewhere
+        case on(BoundaryKind)
+        case dayBefore(BoundaryKind)
+        case dayAfter(BoundaryKind)
+
+        /// How `now` relates to `marks` (the upcoming boundaries before the move).
+        init(_ now: Instant, _ marks: [(instant: Instant, kind: BoundaryKind)]) {
+            if let m = marks.first(where: { $0.instant == now }) {
+                self = .on(m.kind)
+            } else if let m = marks.first(where: { $0.instant == now.adding(seconds: 86_400) }) {
+                self = .dayBefore(m.kind)
+            } else if let m = marks.first(where: { $0.instant == now.adding(seconds: -86_400) }) {
+                self = .dayAfter(m.kind)
+            } else {
+                self = .elsewhere
+            }
+        }
     }
 
     /// The prefixes kept after `rounds` rounds of `perRound` model-only cases each (the first
@@ -65,25 +91,35 @@ struct SituationExplorer {
         var effects = StepEffects()
         var before = Self.states(model)
         var previous: EventKind?
-        for _ in 0..<generator.profile.maxEvents {
+        var landing = Landing.elsewhere
+        var count = 0
+        let maxEvents = generator.profile.maxEvents
+        while count < maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
             guard (try? tc.drawBool(probability: setup.continueProbability)) == true,
-                let event = try? generator.drawEvent(tc, setup: setup, model: model)
+                let drawn = try? generator.drawEvents(tc, setup: setup, model: model, room: maxEvents - count)
             else {
                 tc.endSpan()
                 return
             }
             tc.endSpan()
-            effects.reset()
-            guard (try? model.apply(event, into: &effects)) != nil else { return }
-            let after = Self.states(model)
-            let situation = Situation(
-                previous: previous, kind: event.kind, before: before, after: after, billingOK: model.state.billingOK,
-                pending: !model.state.pendingRequests.isEmpty, clockMoved: !model.state.deviceClockOffset.isZero)
-            seen[situation, default: 0] += 1
-            if seen[situation] == 1 { kept.append((tc.choices.map(\.value), situation)) }
-            before = after
-            previous = event.kind
+            for event in drawn {
+                count += 1
+                effects.reset()
+                let movesClock = event.kind == .advanceTime
+                let boundaries = movesClock ? model.upcomingBoundaryMarks : []
+                guard (try? model.apply(event, into: &effects)) != nil else { return }
+                if movesClock { landing = Landing(model.state.now, boundaries) }
+                let after = Self.states(model)
+                let situation = Situation(
+                    previous: previous, kind: event.kind, before: before, after: after, billingOK: model.state.billingOK,
+                    pending: !model.state.pendingRequests.isEmpty, clockMoved: !model.state.deviceClockOffset.isZero,
+                    landing: landing)
+                seen[situation, default: 0] += 1
+                if seen[situation] == 1 { kept.append((tc.choices.map(\.value), situation)) }
+                before = after
+                previous = event.kind
+            }
         }
     }
 

@@ -66,31 +66,34 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         defer { statistics?.pointee.endHistory() }
         var events: [Event] = []
         events.reserveCapacity(generator.profile.maxEvents)
-        for _ in 0..<generator.profile.maxEvents {
+        let maxEvents = generator.profile.maxEvents
+        while events.count < maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
-            let event: Event
+            let drawn: [Event]
             do {
                 guard try tc.drawBool(probability: setup.continueProbability) else {
                     tc.endSpan()
                     break
                 }
-                event = try generator.drawEvent(tc, setup: setup, model: execution.model)
+                drawn = try generator.drawEvents(tc, setup: setup, model: execution.model, room: maxEvents - events.count)
             } catch {
                 tc.endSpan()
                 return .stopped(error)
             }
             tc.endSpan()
-            events.append(event)
-            let outcome = execution.step(event)
-            if decisions.overran { return .stopped(.overrun) }
-            switch outcome {
-            case .passed:
-                statistics?.pointee.record(event: event, model: execution.model)
-            case .failed(let failure):
-                execution.finish()
-                return .failed(failure, events: events, settings: setup.settings, schedule: decisions.made)
-            case .rejected(let rejection):
-                return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
+            for event in drawn {
+                events.append(event)
+                let outcome = execution.step(event)
+                if decisions.overran { return .stopped(.overrun) }
+                switch outcome {
+                case .passed:
+                    statistics?.pointee.record(event: event, model: execution.model)
+                case .failed(let failure):
+                    execution.finish()
+                    return .failed(failure, events: events, settings: setup.settings, schedule: decisions.made)
+                case .rejected(let rejection):
+                    return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
+                }
             }
         }
         execution.finish()

@@ -188,10 +188,13 @@ public enum PurchaseBench {
 
     /// Nine equally likely event kinds: four purchases, `advance(1…400 days)`,
     /// `cancelAutoRenew`, `refund(k)` (non-consumables only), `relaunch` and `restore`.
+    /// Aimed time stays on whole days, as the bench counts them.
     public static var profile: GenerationProfile {
-        GenerationProfile(
+        var profile = GenerationProfile(
             kinds: [(.purchase, 4), (.advanceTime, 1), (.setAutoRenew, 1), (.refund, 1), (.relaunch, 1), (.restore, 1)],
             maxEvents: 50, advanceUnits: [AdvanceUnit(.days, 1...400)], exploreStores: false, fixedSettings: settings,
             swarm: true, purchaseVariety: false, refundConsumables: false, autoRenewOffOnly: true)
+        profile.boundaryGranularity = 86_400
+        return profile
     }
 }

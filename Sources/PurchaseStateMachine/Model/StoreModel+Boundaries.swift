@@ -1,3 +1,17 @@
+/// What happens at a boundary the model schedules: the name a generator can tell situations by.
+public enum BoundaryKind: Int, Hashable, Sendable, CaseIterable {
+    /// The end of a subscription's current period: a renewal, a failed charge or an expiry.
+    case periodEnd
+    /// The end of the period after the current one, if the subscription renews.
+    case nextPeriodEnd
+    /// The end of billing grace: now, or the one a failed renewal would start.
+    case graceEnd
+    /// The end of billing retry: now, or the one a failed renewal would start.
+    case retryEnd
+    /// The end of a non-renewing subscription or of an upgraded transaction's period.
+    case otherEnd
+}
+
 extension StoreModel {
     /// The instants after now at which something the store schedules changes, earliest first,
     /// each once: where generated time should land to reach the rare situations (issue 11).
@@ -8,32 +22,40 @@ extension StoreModel {
     /// a failure at that renewal would schedule and the end of the period after it. Also each
     /// non-renewing subscription's end and the end of every upgraded transaction's period.
     public var upcomingBoundaries: [Instant] {
+        var unique: [Instant] = []
+        for mark in upcomingBoundaryMarks where unique.last != mark.instant { unique.append(mark.instant) }
+        return unique
+    }
+
+    /// `upcomingBoundaries` with what happens at each, earliest first (an instant with two
+    /// meanings appears twice, in `BoundaryKind` order).
+    public var upcomingBoundaryMarks: [(instant: Instant, kind: BoundaryKind)] {
         let now = state.now
-        var instants: [Instant] = []
-        func add(_ instant: Instant?) {
-            if let instant, instant > now { instants.append(instant) }
+        var instants: [(instant: Instant, kind: BoundaryKind)] = []
+        func add(_ instant: Instant?, _ kind: BoundaryKind) {
+            if let instant, instant > now { instants.append((instant, kind)) }
         }
         for group in state.groups {
             for line in [group.own, group.shared] {
                 guard let line else { continue }
                 switch line.state {
                 case .subscribed:
-                    add(line.expiration)
+                    add(line.expiration, .periodEnd)
                     guard line.willAutoRenew else { continue }
                     let product = line.autoRenewPreference ?? line.currentProduct
                     if let sub = catalog.products[product].subscription {
-                        add(line.expiration.adding(sub.period))
+                        add(line.expiration.adding(sub.period), .nextPeriodEnd)
                         if line.ownership == .purchased {
-                            add(line.expiration.adding(settings.graceLength(weekly: sub.isWeekly)))
-                            add(line.expiration.adding(settings.billingRetry))
+                            add(line.expiration.adding(settings.graceLength(weekly: sub.isWeekly)), .graceEnd)
+                            add(line.expiration.adding(settings.billingRetry), .retryEnd)
                         }
                     }
                 case .inGracePeriod, .inBillingRetryPeriod:
-                    add(line.expiration)
-                    add(line.graceEnd)
-                    add(line.retryEnd)
+                    add(line.expiration, .periodEnd)
+                    add(line.graceEnd, .graceEnd)
+                    add(line.retryEnd, .retryEnd)
                 case .revoked:
-                    if line.retryAfterRefund { add(line.retryEnd) }
+                    if line.retryAfterRefund { add(line.retryEnd, .retryEnd) }
                 case .expired:
                     continue
                 }
@@ -42,17 +64,19 @@ extension StoreModel {
         for record in state.records where !record.isRevoked {
             switch catalog.products[record.product].kind {
             case .nonRenewable(let duration):
-                add(record.transaction.purchaseDate.adding(duration))
+                add(record.transaction.purchaseDate.adding(duration), .otherEnd)
             case .autoRenewable where record.transaction.isUpgraded:
-                add(record.transaction.expirationDate)
+                add(record.transaction.expirationDate, .otherEnd)
             default:
                 continue
             }
         }
-        instants.sort()
-        var unique: [Instant] = []
+        instants.sort { $0.instant != $1.instant ? $0.instant < $1.instant : $0.kind.rawValue < $1.kind.rawValue }
+        var unique: [(instant: Instant, kind: BoundaryKind)] = []
         unique.reserveCapacity(instants.count)
-        for instant in instants where unique.last != instant { unique.append(instant) }
+        for mark in instants where unique.last.map({ $0.instant != mark.instant || $0.kind != mark.kind }) ?? true {
+            unique.append(mark)
+        }
         return unique
     }
 }

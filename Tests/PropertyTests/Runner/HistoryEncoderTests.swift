@@ -38,13 +38,15 @@ struct HistoryEncoderTests {
             var model = StoreModel(catalog: catalog, settings: setup.settings)
             var events: [Event] = []
             var effects = StepEffects()
-            for _ in 0..<profile.maxEvents {
+            generating: while events.count < profile.maxEvents {
                 guard (try? tc.drawBool(probability: setup.continueProbability)) == true,
-                    let event = try? generator.drawEvent(tc, setup: setup, model: model)
+                    let drawn = try? generator.drawEvents(tc, setup: setup, model: model, room: profile.maxEvents - events.count)
                 else { break }
-                effects.reset()
-                guard (try? model.apply(event, into: &effects)) != nil else { break }
-                events.append(event)
+                for event in drawn {
+                    effects.reset()
+                    guard (try? model.apply(event, into: &effects)) != nil else { break generating }
+                    events.append(event)
+                }
             }
             histories.append(History(catalog: catalog, store: setup.settings, events: events))
         }
@@ -66,10 +68,11 @@ struct HistoryEncoderTests {
             var effects = StepEffects()
             var events: [Event] = []
             while events.count < profile.maxEvents, try tc.drawBool(probability: 0.5) {
-                let event = try generator.drawEvent(tc, setup: setup, model: model)
-                effects.reset()
-                try model.apply(event, into: &effects)
-                events.append(event)
+                for event in try generator.drawEvents(tc, setup: setup, model: model, room: profile.maxEvents - events.count) {
+                    effects.reset()
+                    try model.apply(event, into: &effects)
+                    events.append(event)
+                }
             }
             #expect(events == history.events)
         }
