@@ -11,42 +11,19 @@ extension Campaign {
         guard let original = first.failure else {
             return flakyReport(number: number, runner: runner, firstRun: firstRun)
         }
-        let target = original.check
         let initial = ChoiceSequence(first.choices)
-        let result = Shrinker(configuration: configuration.shrinking).shrink(initial, spans: first.spans) { candidate in
-            switch runner.run(candidate) {
-            case .failed(let failure, _, _, _): return failure.check == target ? .interesting : .notInteresting
-            case .passed: return .notInteresting
-            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
-            }
-        }
-        let replayCase = TestCase(replaying: result.sequence)
-        var failure = original
-        var events = first.failingEvents
-        var settings = configuration.profile.fixedSettings
-        var schedule = first.schedule
-        if case .failed(let f, let e, let s, let d) = runner.run(replayCase) {
-            failure = f
-            events = e
-            settings = s
-            schedule = d
-        } else if case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) {
-            settings = s
-        }
-        var history = History(
-            name: "\(failure.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
-            store: settings, policy: configuration.policy, events: events,
-            expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
+        let template = History(
+            name: "\(original.check.rawValue)-\(subjectName)", start: configuration.start, catalog: catalog,
+            store: configuration.profile.fixedSettings, policy: configuration.policy, events: first.failingEvents,
+            expect: .fails(check: original.check.rawValue, atEvent: original.eventIndex),
             origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
-            schedule: schedule)
+            schedule: first.schedule)
+        let minimized = minimize(initial, spans: first.spans, target: original.check, runner: runner, template: template)
+        var failure = minimized?.failure ?? original
+        var history = minimized?.history ?? template
+        if minimized == nil, case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) { history.store = s }
+        history.name = "\(failure.check.rawValue)-\(subjectName)"
         let replayer = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
-        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
-        var minimalChoices = result.sequence.values
-        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
-            history = polished
-            failure = f
-            minimalChoices = (try? runner.generator.encode(polished)) ?? minimalChoices
-        }
         let replay = replayer.replay(history, trace: true)
         var flaky = true
         var trace: [TraceStep] = []
@@ -59,10 +36,10 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: first.failingEvents.count,
-            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations,
-            shrinkStop: result.stopReason.description, flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
+            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: minimized?.evaluations ?? 0,
+            shrinkStop: minimized?.stop ?? "", flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
             replayToken: ReplayToken(initial).text)
-        report.minimalChoices = minimalChoices
+        report.minimalChoices = minimized?.choices ?? initial.values
         return report
     }
 
@@ -125,28 +102,15 @@ extension Campaign {
             checks: configuration.checks, factory: factory)
         let probe = TestCase(replaying: values)
         guard case .failed(let original, let events, _, _) = runner.run(probe) else { return nil }
-        let target = original.check
-        let result = Shrinker(configuration: configuration.shrinking).shrink(probe.choiceSequence, spans: probe.spans) { candidate in
-            switch runner.run(candidate) {
-            case .failed(let failure, _, _, _): return failure.check == target ? .interesting : .notInteresting
-            case .passed: return .notInteresting
-            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
-            }
-        }
-        guard case .failed(var failure, let minimal, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence)) else {
-            return nil
-        }
-        var history = saved
-        history.events = minimal
-        history.store = settings
-        history.schedule = schedule
-        history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+        var template = saved
+        template.events = events
+        guard
+            let minimized = minimize(
+                probe.choiceSequence, spans: probe.spans, target: original.check, runner: runner, template: template)
+        else { return nil }
+        let failure = minimized.failure
+        let history = minimized.history
         let replayer = Replayer(checks: runner.checks, factory: factory)
-        var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }
-        if schedule.isEmpty, let (polished, f) = polish.polish(history) {
-            history = polished
-            failure = f
-        }
         let replay = replayer.replay(history, trace: true)
         var trace: [TraceStep] = []
         var flaky = true
@@ -156,9 +120,9 @@ extension Campaign {
         }
         var report = FailureReport(
             failure: failure, history: history, originalLength: events.count, foundAfterHistories: nil,
-            replayedFrom: nil, shrinkEvaluations: result.evaluations + polish.evaluations, shrinkStop: result.stopReason.description,
+            replayedFrom: nil, shrinkEvaluations: minimized.evaluations, shrinkStop: minimized.stop,
             flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
-        report.minimalChoices = result.sequence.values
+        report.minimalChoices = minimized.choices
         return report
     }
 }

@@ -1,13 +1,15 @@
 import PurchaseStateMachine
 
 /// Shrink passes over the concrete events of a failing history, run after the choice-sequence
-/// shrinker for what choices cannot express well: each pass makes the history strictly shorter
-/// and keeps a candidate only when it still fails the same check (issue 11).
+/// shrinker for what choices cannot express well: each pass makes the history strictly smaller
+/// (fewer events, or the same events with less time) and keeps a candidate only when it still
+/// fails the same check (issue 11).
 ///
 /// Passes, in order: delete one event, re-mapping later transaction references (`refund(#n)`)
-/// past the transactions it created and dropping the ones that pointed at them; merge adjacent `advanceTime`s into one; replace an Ask to
-/// Buy pending purchase and the approval that completes it with a plain purchase. A candidate
-/// the model rejects is simply not interesting.
+/// past the transactions it created and dropping the ones that pointed at them; merge adjacent
+/// `advanceTime`s into one; replace an Ask to Buy pending purchase and the approval that
+/// completes it with a plain purchase; advance time by less (without its part of a day, by half
+/// as many days, or by a day less). A candidate the model rejects is simply not interesting.
 struct HistoryPolish {
     let check: CheckID
     let replay: (History) -> ReplayOutcome
@@ -45,7 +47,7 @@ struct HistoryPolish {
         return (best, failure)
     }
 
-    /// Every strictly shorter candidate of the three passes, in pass order.
+    /// Every strictly smaller candidate of the passes, in pass order.
     func candidates(_ history: History) -> [History] {
         var out: [History] = []
         let created = transactionsCreated(history)
@@ -69,6 +71,34 @@ struct HistoryPolish {
                 events.remove(at: j)
                 out.append(with(history, events))
             }
+        }
+        for i in history.events.indices {
+            guard case .advanceTime(let duration) = history.events[i] else { continue }
+            for shorter in Self.shorter(duration) {
+                var events = history.events
+                events[i] = .advanceTime(by: shorter)
+                out.append(with(history, events))
+            }
+        }
+        return out
+    }
+
+    /// Forward spans shorter than `d`: without its hours, minutes and seconds when it also has
+    /// days or more, half as many days (whole days only), and a day less when it has two days or more.
+    static func shorter(_ d: ISODuration) -> [ISODuration] {
+        guard !d.isNegative else { return [] }
+        var out: [ISODuration] = []
+        let calendarPart = d.years != 0 || d.months != 0 || d.weeks != 0 || d.days != 0
+        if calendarPart, d.hours != 0 || d.minutes != 0 || d.seconds != 0 {
+            out.append(ISODuration(years: d.years, months: d.months, weeks: d.weeks, days: d.days))
+        }
+        let daysOnly = d.years == 0 && d.months == 0 && d.weeks == 0 && d.hours == 0 && d.minutes == 0 && d.seconds == 0
+        if daysOnly, d.days >= 4 { out.append(.days(d.days / 2)) }
+        if d.days >= 2 {
+            out.append(
+                ISODuration(
+                    years: d.years, months: d.months, weeks: d.weeks, days: d.days - 1, hours: d.hours, minutes: d.minutes,
+                    seconds: d.seconds))
         }
         return out
     }
