@@ -13,7 +13,12 @@
 # The peers are run from ../shared (SHARED=...), never copied; the swift-property-based peer is
 # built with its own scratch folder Benchmarks/.build-spb. Needs Swift, Python 3 and Hypothesis.
 # Environment: SEEDS (default 20), SHARED (default <repo>/../shared), SKIP_HYPOTHESIS=1 to reuse
-# an earlier hyp_raw.jsonl (for working on the report only).
+# an earlier hyp_raw.jsonl and hyp_pb2.jsonl (for working on the report only), PB2_HYP_BUDGET
+# (default 5,000: Hypothesis runs about 170 histories/s here, so a search it does not finish costs
+# half a minute; a median at that budget is a lower bound).
+#
+# Also PurchaseBench-2 (Benchmarks/PurchaseBench-2.md, issue 11): ours (budget 2,000) and the two
+# peers written to its spec in Benchmarks/peers/, with a cross-check of their verdicts.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,6 +56,11 @@ OURS="$(swift build -c release --package-path "$BENCH" --show-bin-path)"
 swift build -c release --package-path "$PEERS/swift-property-based/PurchaseBenchSPB" --scratch-path "$BENCH/.build-spb"
 SPB="$(swift build -c release --package-path "$PEERS/swift-property-based/PurchaseBenchSPB" --scratch-path "$BENCH/.build-spb" --show-bin-path)/purchasebench-spb"
 HYP=(python3 "$PEERS/hypothesis_purchasebench.py")
+# PurchaseBench-2's peers are the project's own (Benchmarks/peers/), written to Benchmarks/PurchaseBench-2.md.
+swift build -c release --package-path "$BENCH/peers/PurchaseBench2SPB" --scratch-path "$BENCH/.build-spb2"
+SPB2="$(swift build -c release --package-path "$BENCH/peers/PurchaseBench2SPB" --scratch-path "$BENCH/.build-spb2" --show-bin-path)/purchasebench2-spb"
+HYP2=(python3 "$BENCH/peers/hypothesis_purchasebench2.py")
+PB2_HYP_BUDGET="${PB2_HYP_BUDGET:-5000}"
 
 step "machine"
 python3 - "$RESULTS/machine.json" "$ROOT" <<'EOF'
@@ -145,6 +155,24 @@ wait_for_idle
 
 step "shrinking challenge"
 (cd "$BENCH" && "$OURS/shrinking-challenge" --out results/shrinking-challenge.jsonl > results/shrinking-challenge.md)
+
+# PurchaseBench-2 (issue 11) counts histories, not seconds: it runs after every timing step, and its
+# Hypothesis searches run two at a time.
+step "PurchaseBench-2: ours, 8 mutants x $SEEDS seeds, budget 2,000"
+"$OURS/purchasebench" --bench 2 --all --seeds "$SEEDS" --budget 2000 --out "$RESULTS/ours_pb2.jsonl"
+step "PurchaseBench-2: swift-property-based peer, budget 10,000"
+"$SPB2" --all --seeds "$SEEDS" --budget 10000 --out "$RESULTS/spb_pb2.jsonl"
+if [[ "${SKIP_HYPOTHESIS:-0}" != 1 ]]; then
+    step "PurchaseBench-2: Hypothesis peer, budget $PB2_HYP_BUDGET, two searches at a time (the longest step)"
+    "${HYP2[@]}" --all --seeds "$SEEDS" --budget "$PB2_HYP_BUDGET" --jobs 2 --out "$RESULTS/hyp_pb2.jsonl"
+fi
+step "PurchaseBench-2: cross-check of the three harnesses"
+{
+    python3 "$BENCH/peers/crosscheck.py" "${HYP2[*]}" -- "$OURS/purchasebench --bench 2" -n 20000 \
+        || echo "crosscheck (Hypothesis peer vs ours): disagreements"
+    python3 "$BENCH/peers/crosscheck.py" "$SPB2" -- "$OURS/purchasebench --bench 2" -n 20000 \
+        || echo "crosscheck (swift-property-based peer vs ours): disagreements"
+} > "$RESULTS/crosscheck_pb2.txt" 2>&1
 
 step "deep mutants of the reference subject (issue 11): before (old draws, 10,000) and after (2,000)"
 "$OURS/deepbench" --budget 10000 --seeds "1-$SEEDS" --label before --no-shrink --unguided --boundary-probability 0 \

@@ -4,7 +4,8 @@
     python3 Scripts/bench_report.py Benchmarks/results > BENCHMARKS.md
 
 Reads, from the results folder: machine.json; ours_raw.jsonl, spb_raw.jsonl, hyp_raw.jsonl
-(one JSON line per PurchaseBench-1 search, plus each --all run's throughput line);
+(one JSON line per PurchaseBench-1 search, plus each --all run's throughput line); ours_pb2.jsonl,
+spb_pb2.jsonl, hyp_pb2.jsonl and crosscheck_pb2.txt (PurchaseBench-2); deep_before/after.jsonl;
 ours_none.jsonl; throughput.jsonl; crosscheck_ours.txt, crosscheck_spb.txt; micro.jsonl;
 shrinking-challenge.jsonl and shrinking-challenge.md. Folds in Benchmarks/PROFILE_NOTES.md.
 Python 3 standard library only; every figure in the output comes from those files.
@@ -410,6 +411,105 @@ if summary_row:
 
 # ------------------------------------------------------------------ unmet goals
 unmet = [(n, t) for n, met, t in goals if not met]
+# ------------------------------------------------------------------ PurchaseBench-2 (issue 11)
+PB2 = ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"]
+PB2_TITLES = {"D1": "grace-start-exclusive", "D2": "grace-end-inclusive", "D3": "grace-from-first-sight",
+              "D4": "recovery-reanchored", "D5": "retry-recovery-anchored", "D6": "second-grace-denied",
+              "D7": "recovery-boundary-inclusive", "D8": "grace-grants-pending-product"}
+pb2_raw = {"ours": read_jsonl("ours_pb2.jsonl"), "spb": read_jsonl("spb_pb2.jsonl"), "hyp": read_jsonl("hyp_pb2.jsonl")}
+pb2_unmet = []
+
+
+def pb2_stats(tool, mutant):
+    rs = [r for r in pb2_raw[tool] if r.get("mutant") == mutant and "histories_per_second" not in r]
+    fs = [r for r in rs if r.get("found")]
+    budget = max([r.get("budget") or r.get("max_examples") or 0 for r in rs] or [0]) or None
+    capped = [r.get("histories_to_failure") if r.get("found") else budget for r in rs]
+    return {
+        "runs": len(rs), "found": len(fs), "budget": budget, "all_found": bool(rs) and len(fs) == len(rs),
+        "hist": median(capped) if rs else None, "hist_found": median([r.get("histories_to_failure") for r in fs]),
+        "max": max([r.get("histories_to_failure") for r in fs] or [None]) if fs else None,
+        "stf": median([r.get("seconds_to_failure") for r in fs]),
+        "len": median([r.get("shrunk_length") for r in fs]),
+        "ideal": sum(1 for r in fs if r.get("ideal")),
+        "shrink": median([r.get("shrink_seconds") for r in fs]),
+    }
+
+
+if pb2_raw["ours"]:
+    P2 = {(t, m): pb2_stats(t, m) for t, _ in TOOLS for m in PB2}
+    w("## PurchaseBench-2: deep bugs in narrow windows of time (issue 11)")
+    w("")
+    w("`Benchmarks/PurchaseBench-2.md`: PurchaseBench-1's model with billing failure, a 16-day grace period, 60 days "
+      "of billing retry and recovery, and eight mutants whose triggers are narrow windows. 20 seeds per tool and "
+      "mutant, each search in a fresh subprocess, one thread; histories of at most 50 events. Budgets: "
+      + ", ".join(f"{LABEL[t]} {num(max([P2[(t, m)]['budget'] or 0 for m in PB2]))} histories" for t, _ in TOOLS if pb2_raw[t])
+      + ". Our harness is `purchasebench --bench 2` (the real model and our campaign, as for PurchaseBench-1); the "
+      "peers' are ours too, written to the same spec: `Benchmarks/peers/hypothesis_purchasebench2.py` and "
+      "`Benchmarks/peers/PurchaseBench2SPB/`. A median of histories to failure counts a seed not found within "
+      "its tool's budget as the budget, marked ≥ (a lower bound). *Ideal*: the spec's length and the smallest "
+      "sufficient total `advance`.")
+    w("")
+    w("| mutant | tool | found | median histories to failure | max | median time to failure | median shrunk length | ideal | median shrink time |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for m in PB2:
+        for t, _ in TOOLS:
+            st = P2[(t, m)]
+            if not st["runs"]:
+                continue
+            ge = "" if st["all_found"] else "≥ "
+            share = f"{st['ideal']}/{st['found']} ({100 * st['ideal'] / st['found']:.0f}%)" if st["found"] else "–"
+            w(f"| {m} {PB2_TITLES[m]} | {LABEL[t]} | {st['found']}/{st['runs']} | {ge}{num(st['hist'])} | {num(st['max'])} | "
+              f"{ms(st['stf'])} | {num(st['len'])} | {share} | {ms(st['shrink'])} |")
+    w("")
+    w("| mutant | histories to failure, Hypothesis / ours | swift-property-based / ours |")
+    w("|---|---|---|")
+    for m in PB2:
+        o = P2[("ours", m)]
+        cells = []
+        for t in ("hyp", "spb"):
+            st = P2[(t, m)]
+            r = ratio(st["hist"], o["hist"])
+            if r is None or not st["runs"]:
+                cells.append("–")
+            else:
+                cells.append(("≥ " if not st["all_found"] else "") + f"{r:,.1f}×")
+        w(f"| {m} | {cells[0]} | {cells[1]} |")
+    w("")
+    for m in PB2:
+        o, h = P2[("ours", m)], P2[("hyp", m)]
+        if not o["all_found"] or (o["max"] or 0) > 2000:
+            pb2_unmet.append(f"{m} found by ours in {o['found']}/{o['runs']} seeds within 2,000 histories")
+        r = ratio(h["hist"], o["hist"])
+        if h["runs"] and (r is None or r < 10):
+            pb2_unmet.append(f"{m}: Hypothesis/ours {('≥ ' if not h['all_found'] else '')}{r or 0:,.1f}×, short of 10× "
+                             + ("(Hypothesis's median is its budget: a larger budget would raise it)" if not h["all_found"] else ""))
+        if o["found"] and o["ideal"] / o["found"] < 0.9:
+            pb2_unmet.append(f"{m} shrunk to the ideal in {o['ideal']}/{o['found']} runs")
+    w("Goals of issue 11 on PurchaseBench-2 (every mutant found by ours in 20/20 seeds within 2,000 histories; median "
+      "histories to failure ≥ 10× lower than Hypothesis's on every mutant, all of them time windows; ideal in ≥ 90 % "
+      "of runs): " + ("all met." if not pb2_unmet else "not met for " + "; ".join(pb2_unmet) + "."))
+    w("")
+    for t, name in (("ours", "ours"), ("spb", "swift-property-based"), ("hyp", "Hypothesis")):
+        bad = [r for r in pb2_raw[t] if r.get("found") and not r.get("ideal") and r.get("mutant") in PB2]
+        if bad:
+            w(f"<details><summary>Non-ideal shrunk histories, {name} ({len(bad)})</summary>")
+            w("")
+            for r in bad:
+                w(f"- {r['mutant']} seed {r['seed']}: `{', '.join(r.get('shrunk_history') or [])}`")
+            w("")
+            w("</details>")
+            w("")
+    cc = crosscheck("crosscheck_pb2.txt")
+    if cc:
+        w("Cross-check of verdicts (the three harnesses on the same random histories biased to the windows, "
+          "`Benchmarks/peers/crosscheck.py`):")
+        w("")
+        w("```")
+        w(cc)
+        w("```")
+        w("")
+
 # ------------------------------------------------------------------ deep mutants (issue 11)
 deep_before = read_jsonl("deep_before.jsonl")
 deep_after = read_jsonl("deep_after.jsonl")

@@ -16,7 +16,7 @@ func runAll(mutants: [String], seeds: ClosedRange<Int>, budget: Int, out: String
     for mutant in mutants {
         for seed in seeds {
             let line =
-                runChild(["--mutant", mutant, "--seed", String(seed), "--budget", String(budget)])
+                runChild(["--bench", String(BenchSuite.current.rawValue), "--mutant", mutant, "--seed", String(seed), "--budget", String(budget)])
                 ?? JSONLine.object([
                     ("tool", .string(Tool.name)), ("mutant", .string(mutant)), ("seed", .int(seed)),
                     ("found", .bool(false)), ("error", .string("child failed")),
@@ -25,7 +25,9 @@ func runAll(mutants: [String], seeds: ClosedRange<Int>, budget: Int, out: String
             FileHandle.standardError.write(Data("\(mutant) seed \(seed): \(line.prefix(200))\n".utf8))
         }
     }
-    if let line = runChild(["--mutant", "none", "--throughput", "2000"]) { emit(line) }
+    if let line = runChild(["--bench", String(BenchSuite.current.rawValue), "--mutant", "none", "--throughput", "2000"]) {
+        emit(line)
+    }
     try? handle?.close()
     printSummary(records)
 }

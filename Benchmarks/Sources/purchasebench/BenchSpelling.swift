@@ -1,8 +1,9 @@
 import ConformanceRunner
 import PurchaseStateMachine
 
-/// One event in PurchaseBench-1's spelling (`buy(monthly)`, `advance(30)`, `cancelAutoRenew`,
-/// `refund(k)`, `relaunch`, `restore`), as the peers print and read it.
+/// One event in PurchaseBench's spelling (`buy(monthly)`, `advance(30)`, `cancelAutoRenew`,
+/// `refund(k)`, `relaunch`, `restore`, and PurchaseBench-2's `failBilling`, `fixBilling`), as the
+/// peers print and read it.
 enum BenchEvent: Hashable, CustomStringConvertible {
     case buy(String)
     case advance(Int)
@@ -10,6 +11,8 @@ enum BenchEvent: Hashable, CustomStringConvertible {
     case refund(Int)
     case relaunch
     case restore
+    case failBilling
+    case fixBilling
 
     var description: String {
         switch self {
@@ -19,6 +22,8 @@ enum BenchEvent: Hashable, CustomStringConvertible {
         case .refund(let k): return "refund(\(k))"
         case .relaunch: return "relaunch"
         case .restore: return "restore"
+        case .failBilling: return "failBilling"
+        case .fixBilling: return "fixBilling"
         }
     }
 
@@ -29,6 +34,8 @@ enum BenchEvent: Hashable, CustomStringConvertible {
         case "cancelAutoRenew": self = .cancelAutoRenew; return
         case "relaunch": self = .relaunch; return
         case "restore": self = .restore; return
+        case "failBilling" where BenchSuite.current == .two: self = .failBilling; return
+        case "fixBilling" where BenchSuite.current == .two: self = .fixBilling; return
         default: break
         }
         guard let open = t.firstIndex(of: "("), t.last == ")" else { return nil }
@@ -60,7 +67,7 @@ extension Substring {
     }
 }
 
-/// PurchaseBench-1's names and rules, read off our model's state.
+/// PurchaseBench's names and rules, read off our model's state.
 enum Bench {
     static let products = ["coins", "premium", "monthly", "yearly"]
     static let group = "pro"
@@ -93,7 +100,13 @@ enum Bench {
 
     /// A fresh model of the bench store.
     static func makeModel() -> StoreModel {
-        StoreModel(catalog: PurchaseBench.catalog, settings: PurchaseBench.settings, start: .defaultStart)
+        StoreModel(catalog: PurchaseBench.catalog, settings: BenchSuite.current.settings, start: .defaultStart)
+    }
+
+    /// Whether group `pro` is in billing grace or retry (PurchaseBench-2's `trouble`).
+    static func inTrouble(_ model: StoreModel) -> Bool {
+        guard let statuses = model.statuses.first(where: { $0.group == group })?.statuses else { return false }
+        return statuses.contains { $0.ownershipType == .purchased && ($0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod) }
     }
 
     /// Every transaction of the model, in creation order.
@@ -118,6 +131,7 @@ enum Bench {
     /// The bench's precondition of `event` (true: the event runs; false: it is skipped).
     static func precondition(_ event: BenchEvent, _ model: StoreModel) -> Bool {
         switch event {
+        case .buy(_) where inTrouble(model), .refund(_) where inTrouble(model): return false
         case .buy("coins"): return true
         case .buy("premium"):
             return !transactions(model).contains { $0.productID == "premium" && $0.revocationDate == nil }
@@ -126,6 +140,8 @@ enum Bench {
         case .cancelAutoRenew: return activeSubscription(model) != nil
         case .refund: return !refundable(model).isEmpty
         case .relaunch, .restore: return true
+        case .failBilling: return model.state.billingOK
+        case .fixBilling: return !model.state.billingOK
         }
     }
 }
@@ -160,6 +176,8 @@ extension Bench {
                 event = .refund(candidates[slot])
             case .relaunch: event = .relaunch
             case .restore: event = .restore
+            case .failBilling: event = .setBilling(ok: false)
+            case .fixBilling: event = .setBilling(ok: true)
             }
             effects.reset()
             do {
@@ -192,6 +210,7 @@ extension Bench {
                 out.append("refund(\(k))")
             case .relaunch: out.append("relaunch")
             case .restore: out.append("restore")
+            case .setBilling(let ok): out.append(ok ? "fixBilling" : "failBilling")
             default: out.append(event.compact)  // not a bench event: kept visible, never ideal
             }
             effects.reset()
@@ -200,14 +219,19 @@ extension Bench {
         return out
     }
 
-    /// The ideal of each mutant: the listed length and, where it has one, the smallest `advance`.
-    static let idealLength = ["M1": 2, "M2": 3, "M3": 2, "M4": 2, "M5": 2, "M6": 3, "M7": 3, "M8": 3]
-    static let idealAdvance = ["M2": 30, "M5": 30, "M6": 365]
-
-    /// Whether `history` (bench spelling) is `mutant`'s ideal (Resolved ambiguities 11).
+    /// Whether `history` (bench spelling) is `mutant`'s ideal: the listed length and, where it
+    /// advances time, the smallest sufficient total (PurchaseBench-1's resolution 11; with two
+    /// `advance`s, PurchaseBench-2 leaves the split free).
     static func isIdeal(_ mutant: String, _ history: [String]) -> Bool {
-        guard let length = idealLength[mutant], history.count == length else { return false }
-        guard let need = idealAdvance[mutant] else { return true }
-        return history.filter { $0.hasPrefix("advance(") } == ["advance(\(need))"]
+        let suite = BenchSuite.current
+        guard let length = suite.idealLength[mutant], history.count == length else { return false }
+        let advances = history.filter { $0.hasPrefix("advance(") }
+        guard let days = suite.idealDays[mutant] else { return true }
+        var total = 0
+        for a in advances {
+            guard let n = Int(a.dropFirst("advance(".count).dropLast()) else { return false }
+            total += n
+        }
+        return total == days
     }
 }

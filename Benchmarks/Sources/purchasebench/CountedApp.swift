@@ -9,25 +9,25 @@ enum ExecutionCounts {
     nonisolated(unsafe) static var events = 0
 }
 
-/// The bench app, counting the histories and events it takes part in (generation, the search
+/// A bench app, counting the histories and events it takes part in (generation, the search
 /// for a second shrink start, shrink candidates and the final replay alike), so a record can
 /// report `histories_total` and `steps_total` as the peers do. Every message is forwarded.
-struct CountedBenchApp: PurchaseSubject {
-    var app: BenchApp
+struct Counted<App: BenchSubject>: PurchaseSubject {
+    var app: App
 
-    init(mutant: BenchApp.Mutant?) {
+    init(mutant: String?) {
         ExecutionCounts.histories += 1
-        app = BenchApp(mutant: mutant)
+        app = App(benchMutant: mutant)
     }
 
     init(catalog: Catalog, context: SubjectContext) { self.init(mutant: nil) }
 
-    static func factory(_ mutant: BenchApp.Mutant?) -> SubjectFactory<CountedBenchApp> {
-        { _, _ in CountedBenchApp(mutant: mutant) }
+    static func factory(_ mutant: String?) -> SubjectFactory<Counted<App>> {
+        { _, _ in Counted(mutant: mutant) }
     }
 
     mutating func launch(unfinished: [Delivery], context: SubjectContext) throws -> [UInt64] {
-        app.launch(unfinished: unfinished, context: context)
+        try app.launch(unfinished: unfinished, context: context)
     }
 
     mutating func terminate() { app.terminate() }
@@ -35,14 +35,14 @@ struct CountedBenchApp: PurchaseSubject {
     mutating func purchaseResult(
         product: String, result: PurchaseResultKind, delivery: Delivery?, context: SubjectContext
     ) throws -> [UInt64] {
-        app.purchaseResult(product: product, result: result, delivery: delivery, context: context)
+        try app.purchaseResult(product: product, result: result, delivery: delivery, context: context)
     }
 
     mutating func update(_ delivery: Delivery, context: SubjectContext) throws -> [UInt64] {
-        app.update(delivery, context: context)
+        try app.update(delivery, context: context)
     }
 
-    mutating func restore(context: SubjectContext) throws -> [UInt64] { app.restore(context: context) }
+    mutating func restore(context: SubjectContext) throws -> [UInt64] { try app.restore(context: context) }
 
     mutating func appAction(name: String, value: JSONValue?, context: SubjectContext) throws -> ActionOutcome {
         try app.appAction(name: name, value: value, context: context)
@@ -50,7 +50,7 @@ struct CountedBenchApp: PurchaseSubject {
 
     func query(context: SubjectContext) throws -> ObservedState {
         ExecutionCounts.events += 1
-        return app.query(context: context)
+        return try app.query(context: context)
     }
 
     var channels: ServerChannels { app.channels }

@@ -8,8 +8,14 @@ import PurchaseStateMachine
 /// Each line is translated into our events once (our model decides the bench's
 /// preconditions and resolves `refund(k)`), then replayed with `Replayer` against each subject.
 func replayCheck() {
-    let subjects: [(key: String, mutant: BenchApp.Mutant?)] = BenchApp.Mutant.allCases.map { ($0.rawValue, $0) } + [("none", nil)]
-    let replayers = subjects.map { Replayer(checks: Bench.checks, factory: BenchApp.factory($0.mutant)) }
+    BenchSuite.current.withApp { replayCheck(app: $0) }
+}
+
+func replayCheck<App: BenchSubject>(app: App.Type) {
+    let subjects: [(key: String, mutant: String?)] = BenchSuite.current.mutants.map { ($0, $0) } + [("none", nil)]
+    let replayers = subjects.map { subject in
+        Replayer(checks: Bench.checks, factory: { _, _ in App(benchMutant: subject.mutant) })
+    }
     var output = ""
     while let line = readLine() {
         let text = Substring(line).trimmingBlanks
@@ -34,7 +40,7 @@ func replayCheck() {
             continue
         }
         let history = History(
-            catalog: PurchaseBench.catalog, store: PurchaseBench.settings, events: translated.events)
+            catalog: PurchaseBench.catalog, store: BenchSuite.current.settings, events: translated.events)
         var pairs: [(String, JSONLine)] = []
         for (i, subject) in subjects.enumerated() {
             var verdict = JSONLine.null

@@ -13,11 +13,16 @@ enum SearchClock {
     nonisolated(unsafe) static var firstFailure: ContinuousClock.Instant?
 }
 
-/// One PurchaseBench-1 search: our campaign on the bench store, the bench's four checks, one
-/// thread, a budget of `budget` histories of at most 50 events; one JSON line in the peers' shape.
+/// One search of the current PurchaseBench: our campaign on the bench store, the bench's four
+/// checks, one thread, a budget of `budget` histories of at most 50 events; one JSON line in the
+/// peers' shape.
 func searchRecord(mutant name: String, seed: UInt64, budget: Int) -> String {
-    let mutant = BenchApp.Mutant(rawValue: name)
-    var configuration = CampaignConfiguration(histories: budget, seed: Seed(seed), profile: PurchaseBench.profile)
+    BenchSuite.current.withApp { searchRecord(app: $0, mutant: name, seed: seed, budget: budget) }
+}
+
+func searchRecord<App: BenchSubject>(app: App.Type, mutant name: String, seed: UInt64, budget: Int) -> String {
+    let suite = BenchSuite.current
+    var configuration = CampaignConfiguration(histories: budget, seed: Seed(seed), profile: suite.profile)
     configuration.parallelism = 1
     configuration.checks = Bench.checks
     let clock = ContinuousClock()
@@ -26,7 +31,7 @@ func searchRecord(mutant name: String, seed: UInt64, budget: Int) -> String {
     }
     let campaign = Campaign(
         catalog: PurchaseBench.catalog, configuration: configuration, subjectName: name,
-        factory: CountedBenchApp.factory(mutant))
+        factory: Counted<App>.factory(name))
     ExecutionCounts.histories = 0
     ExecutionCounts.events = 0
     SearchClock.firstFailure = nil
@@ -40,6 +45,8 @@ func searchRecord(mutant name: String, seed: UInt64, budget: Int) -> String {
     var pairs: [(String, JSONLine)] = [
         ("tool", .string(Tool.name)),
         ("tool_version", .string(Tool.version)),
+        ("bench", .int(suite.rawValue)),
+        ("budget", .int(budget)),
         ("mutant", .string(name)),
         ("seed", .int(Int(seed))),
         ("found", .bool(found)),

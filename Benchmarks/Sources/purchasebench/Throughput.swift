@@ -12,12 +12,16 @@ import Darwin
 /// (at most 50 events each) on `jobs` threads, run `repeats` times in this process; the record
 /// gives the best run (the least disturbed by other work on the machine) and the median.
 func throughputRecord(histories: Int, jobs: Int, repeats: Int, seed: UInt64) -> String {
-    var configuration = CampaignConfiguration(histories: histories, seed: Seed(seed), profile: PurchaseBench.profile)
+    BenchSuite.current.withApp { throughputRecord(app: $0, histories: histories, jobs: jobs, repeats: repeats, seed: seed) }
+}
+
+func throughputRecord<App: BenchSubject>(app: App.Type, histories: Int, jobs: Int, repeats: Int, seed: UInt64) -> String {
+    var configuration = CampaignConfiguration(histories: histories, seed: Seed(seed), profile: BenchSuite.current.profile)
     configuration.parallelism = jobs
     configuration.checks = Bench.checks
     let campaign = Campaign(
         catalog: PurchaseBench.catalog, configuration: configuration, subjectName: "correct",
-        factory: BenchApp.factory(nil))
+        factory: { _, _ in App(benchMutant: nil) })
     let clock = ContinuousClock()
     var runs: [(seconds: Double, histories: Int, events: Int, failed: Bool, cpu: Double)] = []
     for _ in 0..<max(1, repeats) {
@@ -32,7 +36,8 @@ func throughputRecord(histories: Int, jobs: Int, repeats: Int, seed: UInt64) -> 
     let median = rates.count % 2 == 1 ? rates[rates.count / 2] : (rates[rates.count / 2 - 1] + rates[rates.count / 2]) / 2
     let best = runs.max { Double($0.events) / $0.seconds < Double($1.events) / $1.seconds }!
     return JSONLine.object([
-        ("tool", .string(Tool.name)), ("tool_version", .string(Tool.version)), ("mutant", .string("none")),
+        ("tool", .string(Tool.name)), ("tool_version", .string(Tool.version)), ("bench", .int(BenchSuite.current.rawValue)),
+        ("mutant", .string("none")),
         ("seed", .int(Int(seed))), ("max_examples", .int(histories)), ("histories", .int(best.histories)),
         ("steps", .int(best.events)), ("seconds", .double(best.seconds)),
         ("histories_per_second", .double(Double(best.histories) / best.seconds)),

@@ -1,13 +1,15 @@
 import Foundation
 
-// PurchaseBench-1 (../shared/bench/PurchaseBench-1.md) with our engine; the same command line,
-// JSON lines and --replay-check protocol as the peers in ../shared/bench/peers/.
+// PurchaseBench-1 (../shared/bench/PurchaseBench-1.md) and PurchaseBench-2 (Benchmarks/PurchaseBench-2.md)
+// with our engine; the same command line, JSON lines and --replay-check protocol as the peers.
 
 let usage = """
-    USAGE: purchasebench --mutant M1..M8|none [--seed N] [--budget 10000]
-           purchasebench --mutant none --throughput N [--jobs J] [--repeat R]
-           purchasebench --all [--seeds 20] [--first-seed 1] [--mutants M1,M2] [--budget 10000] [--out raw.jsonl]
-           purchasebench --replay-check < histories.txt
+    USAGE: purchasebench [--bench 1|2] --mutant M1..M8|D1..D8|none [--seed N] [--budget 10000]
+           purchasebench [--bench 1|2] --mutant none --throughput N [--jobs J] [--repeat R]
+           purchasebench [--bench 1|2] --all [--seeds 20] [--first-seed 1] [--mutants M1,M2] [--budget 10000] [--out raw.jsonl]
+           purchasebench [--bench 1|2] --replay-check < histories.txt
+
+      --bench B         which PurchaseBench: 1 (default; mutants M1..M8) or 2 (billing grace and retry; D1..D8)
 
       --mutant M        one search (a fresh campaign: 1 thread, the bench's four checks); one JSON line
       --throughput N    histories/s and events/s with the correct app over N histories, best of R runs
@@ -29,7 +31,7 @@ while let argument = rest.popFirst() {
     switch argument {
     case "--all", "--replay-check", "--help", "-h":
         flags.insert(argument)
-    case "--mutant", "--seed", "--budget", "--throughput", "--jobs", "--repeat", "--seeds", "--first-seed", "--mutants",
+    case "--bench", "--mutant", "--seed", "--budget", "--throughput", "--jobs", "--repeat", "--seeds", "--first-seed", "--mutants",
         "--out":
         guard let value = rest.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
@@ -44,7 +46,12 @@ while let argument = rest.popFirst() {
     return value
 }
 
-let knownMutants = ["M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8"]
+switch options["--bench"] ?? "1" {
+case "1": BenchSuite.current = .one
+case "2": BenchSuite.current = .two
+default: fail("--bench takes 1 or 2")
+}
+let knownMutants = BenchSuite.current.mutants
 
 if flags.contains("--help") || flags.contains("-h") {
     print(usage)
