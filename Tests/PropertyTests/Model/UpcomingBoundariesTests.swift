@@ -22,6 +22,15 @@ struct UpcomingBoundariesTests {
             ])
     }
 
+    @Test("Each boundary is named: the renewal, the projected grace and retry ends, the period after")
+    func named() throws {
+        let model = try Self.model([.purchase("yearly")])
+        #expect(model.upcomingBoundaryMarks.map(\.kind) == [.periodEnd, .graceEnd, .retryEnd, .nextPeriodEnd])
+        #expect(model.upcomingBoundaryMarks.map(\.instant) == model.upcomingBoundaries)
+        let inGrace = try Self.model([.purchase("yearly"), .setBilling(ok: false), .advanceTime(by: .days(366))])
+        #expect(inGrace.upcomingBoundaryMarks.map(\.kind) == [.graceEnd, .retryEnd])
+    }
+
     @Test("In billing grace: the grace end and the retry end")
     func inGrace() throws {
         let model = try Self.model([.purchase("yearly"), .setBilling(ok: false), .advanceTime(by: .days(366))])

@@ -35,6 +35,29 @@ struct HistoryPolishTests {
         #expect(polished.events == [.purchase("yearly"), .advanceTime(by: .days(365))])
     }
 
+    @Test("An advance shrinks to the least time that still fails: half the days, then a day at a time")
+    func lessTime() throws {
+        let original = Self.history([.purchase("monthly"), .advanceTime(by: ISODuration(days: 300, hours: 5))])
+        var polish = HistoryPolish(check: .subjectResponds, replay: Self.replay { events, model in
+            events.first == .purchase("monthly")
+                && model.state.now.secondsSinceEpoch - Instant.defaultStart.secondsSinceEpoch >= 61 * 86_400
+        })
+        let result = polish.polish(original)
+        let (polished, _) = try #require(result)
+        #expect(polished.events == [.purchase("monthly"), .advanceTime(by: .days(61))])
+        #expect(polish.evaluations < 120)
+    }
+
+    @Test("Shorter spans: the part of a day dropped, half the whole days, a day less; nothing for a backward span")
+    func shorterSpans() {
+        #expect(HistoryPolish.shorter(ISODuration(days: 45, hours: 23, minutes: 59, seconds: 59)) == [
+            .days(45), ISODuration(days: 44, hours: 23, minutes: 59, seconds: 59),
+        ])
+        #expect(HistoryPolish.shorter(.days(30)) == [.days(15), .days(29)])
+        #expect(HistoryPolish.shorter(.days(1)).isEmpty)
+        #expect(HistoryPolish.shorter(ISODuration(days: 3, isNegative: true)).isEmpty)
+    }
+
     @Test("An Ask to Buy pending purchase and its approval become a plain purchase")
     func plainPurchase() throws {
         let pending = Event.purchase(Purchase(product: "premium", outcome: .pending))
