@@ -14,8 +14,8 @@
 # built with its own scratch folder Benchmarks/.build-spb. Needs Swift, Python 3 and Hypothesis.
 # Environment: SEEDS (default 20), SHARED (default <repo>/../shared), SKIP_HYPOTHESIS=1 to reuse
 # an earlier hyp_raw.jsonl and hyp_pb2.jsonl (for working on the report only), PB2_HYP_BUDGET
-# (default 5,000: Hypothesis runs about 170 histories/s here, so a search it does not finish costs
-# half a minute; a median at that budget is a lower bound).
+# (default 3,000: Hypothesis runs about 170 histories/s here, so a search it does not finish costs
+# about 18 s; a median at that budget is a lower bound).
 #
 # Also PurchaseBench-2 (Benchmarks/PurchaseBench-2.md, issue 11): ours (budget 2,000) and the two
 # peers written to its spec in Benchmarks/peers/, with a cross-check of their verdicts.
@@ -60,7 +60,7 @@ HYP=(python3 "$PEERS/hypothesis_purchasebench.py")
 swift build -c release --package-path "$BENCH/peers/PurchaseBench2SPB" --scratch-path "$BENCH/.build-spb2"
 SPB2="$(swift build -c release --package-path "$BENCH/peers/PurchaseBench2SPB" --scratch-path "$BENCH/.build-spb2" --show-bin-path)/purchasebench2-spb"
 HYP2=(python3 "$BENCH/peers/hypothesis_purchasebench2.py")
-PB2_HYP_BUDGET="${PB2_HYP_BUDGET:-5000}"
+PB2_HYP_BUDGET="${PB2_HYP_BUDGET:-3000}"
 
 step "machine"
 python3 - "$RESULTS/machine.json" "$ROOT" <<'EOF'

@@ -69,7 +69,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         let maxEvents = generator.profile.maxEvents
         while events.count < maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
-            let drawn: [Event]
+            let drawn: DrawnEvents
             do {
                 guard try tc.drawBool(probability: setup.continueProbability) else {
                     tc.endSpan()

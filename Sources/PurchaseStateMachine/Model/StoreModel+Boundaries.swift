@@ -22,18 +22,35 @@ extension StoreModel {
     /// a failure at that renewal would schedule and the end of the period after it. Also each
     /// non-renewing subscription's end and the end of every upgraded transaction's period.
     public var upcomingBoundaries: [Instant] {
+        var instants: [Instant] = []
+        forEachUpcomingBoundary { instant, _ in instants.append(instant) }
+        instants.sort()
         var unique: [Instant] = []
-        for mark in upcomingBoundaryMarks where unique.last != mark.instant { unique.append(mark.instant) }
+        unique.reserveCapacity(instants.count)
+        for instant in instants where unique.last != instant { unique.append(instant) }
         return unique
     }
 
     /// `upcomingBoundaries` with what happens at each, earliest first (an instant with two
     /// meanings appears twice, in `BoundaryKind` order).
     public var upcomingBoundaryMarks: [(instant: Instant, kind: BoundaryKind)] {
-        let now = state.now
         var instants: [(instant: Instant, kind: BoundaryKind)] = []
+        forEachUpcomingBoundary { instant, kind in instants.append((instant, kind)) }
+        instants.sort { $0.instant != $1.instant ? $0.instant < $1.instant : $0.kind.rawValue < $1.kind.rawValue }
+        var unique: [(instant: Instant, kind: BoundaryKind)] = []
+        unique.reserveCapacity(instants.count)
+        for mark in instants where unique.last.map({ $0.instant != mark.instant || $0.kind != mark.kind }) ?? true {
+            unique.append(mark)
+        }
+        return unique
+    }
+
+    /// Calls `report` with every instant after now the store schedules, unsorted, with its name.
+    @inline(__always)
+    func forEachUpcomingBoundary(_ report: (Instant, BoundaryKind) -> Void) {
+        let now = state.now
         func add(_ instant: Instant?, _ kind: BoundaryKind) {
-            if let instant, instant > now { instants.append((instant, kind)) }
+            if let instant, instant > now { report(instant, kind) }
         }
         for group in state.groups {
             for line in [group.own, group.shared] {
@@ -71,12 +88,5 @@ extension StoreModel {
                 continue
             }
         }
-        instants.sort { $0.instant != $1.instant ? $0.instant < $1.instant : $0.kind.rawValue < $1.kind.rawValue }
-        var unique: [(instant: Instant, kind: BoundaryKind)] = []
-        unique.reserveCapacity(instants.count)
-        for mark in instants where unique.last.map({ $0.instant != mark.instant || $0.kind != mark.kind }) ?? true {
-            unique.append(mark)
-        }
-        return unique
     }
 }

@@ -59,7 +59,7 @@ struct TimedBillingTests {
             var count = 0
             spans: while count < Self.profile.maxEvents, try tc.drawBool(probability: setup.continueProbability) {
                 let marks = model.upcomingBoundaryMarks
-                let drawn = try generator.drawEvents(tc, setup: setup, model: model, room: Self.profile.maxEvents - count)
+                let drawn = Array(try generator.drawEvents(tc, setup: setup, model: model, room: Self.profile.maxEvents - count))
                 #expect(drawn.count == 1 || (drawn.count == 2 && drawn[0].kind == .advanceTime && drawn[1].kind == .setBilling))
                 for event in drawn {
                     _ = try model.apply(event)
