@@ -28,6 +28,7 @@ BENCH="$ROOT/Benchmarks"
 RESULTS="$BENCH/results"
 SEEDS="${SEEDS:-20}"
 mkdir -p "$RESULTS"
+rm -f "$RESULTS/run_notes.md"  # notes on a run that deviated from this script belong to that run only
 
 step() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)" >&2; }
 

@@ -7,7 +7,8 @@ Reads, from the results folder: machine.json; ours_raw.jsonl, spb_raw.jsonl, hyp
 (one JSON line per PurchaseBench-1 search, plus each --all run's throughput line); ours_pb2.jsonl,
 spb_pb2.jsonl, hyp_pb2.jsonl and crosscheck_pb2.txt (PurchaseBench-2); deep_before/after.jsonl;
 ours_none.jsonl; throughput.jsonl; crosscheck_ours.txt, crosscheck_spb.txt; micro.jsonl;
-shrinking-challenge.jsonl and shrinking-challenge.md. Folds in Benchmarks/PROFILE_NOTES.md.
+shrinking-challenge.jsonl and shrinking-challenge.md; run_notes.md (optional bullet lines on how the run
+deviated from Scripts/bench.sh, written by hand and removed by the next bench.sh). Folds in Benchmarks/PROFILE_NOTES.md.
 Python 3 standard library only; every figure in the output comes from those files.
 """
 import json
@@ -168,6 +169,9 @@ w(f"- **Load average** (1, 5, 15 min) at the start {', '.join(machine.get('loada
   f"{', '.join(machine.get('loadavg_end', []))}: the machine is shared (other sessions build and test on it), "
   "so timings carry noise. Each timing step first waits (up to 10 minutes) until both cores have been idle for "
   "2 s, and throughput figures are the best of several runs (below).")
+if os.path.exists(path("run_notes.md")):
+    for line in open(path("run_notes.md")).read().strip().splitlines():
+        w(line)
 w("- **Reproduce:** `Scripts/bench.sh` (builds everything in release mode, runs everything, rewrites this file; about "
   "an hour from a clean clone, most of it the Hypothesis peer on PurchaseBench-2's searches it does not finish).")
 w("")
@@ -442,8 +446,9 @@ if pb2_raw["ours"]:
     w("## PurchaseBench-2: deep bugs in narrow windows of time (issue 11)")
     w("")
     w("`Benchmarks/PurchaseBench-2.md`: PurchaseBench-1's model with billing failure, a 16-day grace period, 60 days "
-      "of billing retry and recovery, and eight mutants whose triggers are narrow windows. 20 seeds per tool and "
-      "mutant, each search in a fresh subprocess, one thread; histories of at most 50 events. Budgets: "
+      "of billing retry and recovery, and eight mutants whose triggers are narrow windows. Seeds 1… per tool and "
+      "mutant (how many: the found column's denominator), each search in a fresh subprocess, one thread; "
+      "histories of at most 50 events. Budgets: "
       + ", ".join(f"{LABEL[t]} {num(max([P2[(t, m)]['budget'] or 0 for m in PB2]))} histories" for t, _ in TOOLS if pb2_raw[t])
       + ". Our harness is `purchasebench --bench 2` (the real model and our campaign, as for PurchaseBench-1); the "
       "peers' are ours too, written to the same spec: `Benchmarks/peers/hypothesis_purchasebench2.py` and "
