@@ -26,29 +26,6 @@ struct Bench2App: BenchSubject {
         }
     }
 
-    /// The fields of a delivered transaction the app keeps (process memory).
-    struct Remembered {
-        var id: UInt64
-        var originalID: UInt64
-        var productID: String
-        var isNonConsumable: Bool
-        var purchaseDate: Instant
-        var expirationDate: Instant?
-        var isRevoked: Bool
-        var isUpgraded: Bool
-
-        init(_ tx: Transaction) {
-            id = tx.id
-            originalID = tx.originalID
-            productID = tx.productID
-            isNonConsumable = tx.productType == .nonConsumable
-            purchaseDate = tx.purchaseDate
-            expirationDate = tx.expirationDate
-            isRevoked = tx.revocationDate != nil
-            isUpgraded = tx.isUpgraded
-        }
-    }
-
     /// What the app notes when a query sees a status (D3's first sightings, D6's graces); kept
     /// in memory, so a relaunch forgets it. A reference, because queries do not mutate the app.
     final class Sightings {
@@ -65,7 +42,7 @@ struct Bench2App: BenchSubject {
     /// Per transaction id − 1: whether its coins were credited (persisted).
     var credited: [Bool] = []
     /// Per transaction id − 1: the latest snapshot delivered (process memory).
-    var memory: [Remembered?] = []
+    var memory: [Transaction?] = []
     var sightings = Sightings()
     /// D5, D7: per transaction id, the end the app computed when it first received it (memory).
     var computedEnd: [UInt64: Instant] = [:]
@@ -109,7 +86,7 @@ struct Bench2App: BenchSubject {
             }
         } else {
             if memory[slot] == nil, let expires = tx.expirationDate { keepEnd(of: tx, expires: expires) }
-            memory[slot] = Remembered(tx)
+            memory[slot] = tx
         }
         return tx.id
     }
@@ -136,8 +113,8 @@ struct Bench2App: BenchSubject {
         let now = context.serverNow
         let catalog = context.views.catalog
         var grants: [EntitlementGrant] = []
-        for case let tx? in memory where !tx.isRevoked {
-            if tx.isNonConsumable {
+        for case let tx? in memory where tx.revocationDate == nil {
+            if tx.productType == .nonConsumable {
                 grants.append(EntitlementGrant(product: tx.productID, transaction: tx.id))
             } else if !tx.isUpgraded, tx.purchaseDate <= now, let end = end(of: tx, catalog: catalog), now < end {
                 grants.append(EntitlementGrant(product: tx.productID, transaction: tx.id))
@@ -151,7 +128,7 @@ struct Bench2App: BenchSubject {
     }
 
     /// The end the app computes for a subscription transaction (the correct app reads it).
-    func end(of tx: Remembered, catalog: Catalog) -> Instant? {
+    func end(of tx: Transaction, catalog: Catalog) -> Instant? {
         guard let expires = tx.expirationDate, let period = catalog.product(tx.productID)?.subscription?.period else {
             return tx.expirationDate
         }
