@@ -148,6 +148,10 @@ extension HistoryGenerator {
                 values.append(UInt64(v))
             }
         }
+        // No advance after it in its span: the next advance, if any, is an event of its own.
+        if Self.takesEffectLater(event), room >= 2, let after = Self.applying(event, to: model), drawsBoundaryChoice(in: after) {
+            values.append(0)
+        }
     }
 
     private func encodePurchase(

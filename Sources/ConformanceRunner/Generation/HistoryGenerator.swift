@@ -105,18 +105,6 @@ struct HistoryGenerator: Sendable {
         return own
     }
 
-    /// Draws one event span's events (the caller has opened its span and drawn its coin): one
-    /// event, or, for a billing change timed against a boundary, the advance that times it and
-    /// the change ("billing fixed on the day grace ends", "failing from the renewal on"). `room`
-    /// is how many more events the history may take.
-    func drawEvents(_ tc: TestCase, setup: Setup, model: StoreModel, room: Int) throws(GenerationStop) -> DrawnEvents {
-        let event = try drawEvent(tc, setup: setup, model: model)
-        guard case .setBilling = event, room >= 2, let lead = try drawBoundaryAdvance(tc, model: model) else {
-            return DrawnEvents(lead: nil, event: event)
-        }
-        return DrawnEvents(lead: .advanceTime(by: lead), event: event)
-    }
-
     /// Draws one event's kind and parameters (the caller has opened its span and drawn its coin).
     func drawEvent(_ tc: TestCase, setup: Setup, model: StoreModel) throws(GenerationStop) -> Event {
         let raw = try tc.drawInteger(in: 0...(cumulative[cumulative.count - 1] - 1))
@@ -217,23 +205,5 @@ struct HistoryGenerator: Sendable {
     static func token(_ n: Int) -> String {
         let digits = String(n)
         return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
-    }
-}
-
-/// The events one event span draws, in order, without allocating: an event, or the advance that
-/// times a billing change and the change.
-struct DrawnEvents: Sequence, IteratorProtocol {
-    /// The advance drawn before the event, if any.
-    var lead: Event?
-    /// The event itself (nil once iterated).
-    var event: Event?
-
-    mutating func next() -> Event? {
-        if let lead {
-            self.lead = nil
-            return lead
-        }
-        defer { event = nil }
-        return event
     }
 }

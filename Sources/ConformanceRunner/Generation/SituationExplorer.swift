@@ -6,9 +6,10 @@ import PurchaseStateMachine
 /// fresh tails, round after round (an AFL/Zest-style loop over choice sequences with the model
 /// as the feedback, issue 11).
 ///
-/// A situation is an event kind, the kind before it (an edge, as in AFL), and the renewal states
-/// of every subscription status before and after it (so "billing fixed while in grace" and
-/// "auto-renew off right after a recovery" differ),
+/// A situation is an event kind, the kind before it (an edge, as in AFL), and the shape of every
+/// subscription line before and after it: renewal state, auto-renew, and whether the period
+/// started late (so "billing fixed while in grace" and "auto-renew off in a period a late
+/// recovery shortened" differ),
 /// plus whether billing works, Ask to Buy waits and the device clock is moved, and where the
 /// last move of the clock landed against the named boundaries the model listed before it
 /// (exactly on one, a day before or after, or elsewhere: so "billing fixed on the day grace
@@ -27,8 +28,8 @@ struct SituationExplorer {
     struct Situation: Hashable {
         var previous: EventKind?
         var kind: EventKind
-        var before: [RenewalState]
-        var after: [RenewalState]
+        var before: [LineShape]
+        var after: [LineShape]
         var billingOK: Bool
         var pending: Bool
         var clockMoved: Bool
@@ -58,7 +59,8 @@ struct SituationExplorer {
     }
 
     /// The prefixes kept after `rounds` rounds of `perRound` model-only cases each (the first
-    /// round from scratch), rarest situation first (ties in the order they were first reached).
+    /// round from scratch): those that left the subscriptions in the rarest shape first, then the
+    /// rarest situation (ties in the order they were first reached).
     func corpus(seed: Seed, perRound: Int, rounds: Int) -> [[UInt64]] {
         var seen: [Situation: Int] = [:]
         var kept: [(prefix: [UInt64], situation: Situation)] = []
@@ -77,7 +79,14 @@ struct SituationExplorer {
                 explore(tc, seen: &seen, kept: &kept)
             }
         }
+        // How often each subscription shape was reached, whatever the event: a prefix that left
+        // the store in a rare shape (a period that started late, auto-renew off in grace) comes
+        // before one that reached a rare event in a common shape. Sums do not depend on order.
+        var shapes: [[LineShape]: Int] = [:]
+        for (situation, count) in seen { shapes[situation.after, default: 0] += count }
         let ranked = kept.indices.sorted { a, b in
+            let (sa, sb) = (shapes[kept[a].situation.after] ?? 0, shapes[kept[b].situation.after] ?? 0)
+            if sa != sb { return sa < sb }
             let (ca, cb) = (seen[kept[a].situation] ?? 0, seen[kept[b].situation] ?? 0)
             return ca != cb ? ca < cb : a < b
         }
@@ -123,7 +132,8 @@ struct SituationExplorer {
         }
     }
 
-    static func states(_ model: StoreModel) -> [RenewalState] {
-        model.statuses.flatMap { $0.statuses.map(\.state) }
+    /// The shape of every subscription line (`StoreModel.lineShapes`).
+    static func states(_ model: StoreModel) -> [LineShape] {
+        model.lineShapes
     }
 }

@@ -47,11 +47,12 @@ struct TimedBillingTests {
         return profile
     }
 
-    @Test("A billing change can come with the advance that times it, in one event span, landing on a boundary")
+    @Test("A billing change can come with the advance that times it, and a change that takes effect later with the advance to it, in one event span")
     func timedSpans() throws {
         let generator = HistoryGenerator(catalog: PurchaseBench.catalog, profile: Self.profile)
         var timedFixesOnGraceEnd = 0
         var timed = 0
+        var trailing = 0
         for n in 0..<400 {
             let tc = TestCase(seed: Seed(7).derived(UInt64(n)))
             let setup = try generator.drawSetup(tc)
@@ -60,21 +61,32 @@ struct TimedBillingTests {
             spans: while count < Self.profile.maxEvents, try tc.drawBool(probability: setup.continueProbability) {
                 let marks = model.upcomingBoundaryMarks
                 let drawn = Array(try generator.drawEvents(tc, setup: setup, model: model, room: Self.profile.maxEvents - count))
-                #expect(drawn.count == 1 || (drawn.count == 2 && drawn[0].kind == .advanceTime && drawn[1].kind == .setBilling))
-                for event in drawn {
+                // One event, or an event with an advance before it (billing) and/or after it (a change
+                // that takes effect later).
+                let core = drawn.firstIndex { $0.kind != .advanceTime } ?? 0
+                #expect(drawn.count == 1 || drawn[core].kind == .setBilling || drawn[core].kind == .setAutoRenew)
+                #expect(drawn.indices.allSatisfy { $0 == core || drawn[$0].kind == .advanceTime })
+                if core + 1 < drawn.count {
+                    #expect(HistoryGenerator.takesEffectLater(drawn[core]))
+                    trailing += 1
+                }
+                var landed = model.state.now
+                for (i, event) in drawn.enumerated() {
                     _ = try model.apply(event)
                     count += 1
+                    if i == 0 { landed = model.state.now }
                 }
-                guard drawn.count == 2 else { continue spans }
+                guard core == 1 else { continue spans }
                 timed += 1
-                #expect(marks.contains { $0.instant.seconds(to: model.state.now).magnitude <= 2 * 86_400 })
-                if drawn[1] == .setBilling(ok: true), marks.contains(where: { $0.kind == .graceEnd && $0.instant == model.state.now }) {
+                #expect(marks.contains { $0.instant.seconds(to: landed).magnitude <= 2 * 86_400 })
+                if drawn[core] == .setBilling(ok: true), marks.contains(where: { $0.kind == .graceEnd && $0.instant == landed }) {
                     timedFixesOnGraceEnd += 1
                 }
             }
         }
         #expect(timed > 50)
         #expect(timedFixesOnGraceEnd > 0)
+        #expect(trailing > 20)
     }
 
     @Test("A bug on the first instant of grace is found and shrunk to the monthly plan and its 30-day renewal", arguments: [1, 2, 3])
