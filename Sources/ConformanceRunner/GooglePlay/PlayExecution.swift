@@ -74,16 +74,19 @@ struct PlayExecution<S: PlaySubject> {
             } catch {
                 return fail(.subjectResponds, "Reply to \(message.label)", expected: "a reply", observed: "\(error)")
             }
-            if recordTrace { trace.append("   → \(message.label)" + (replies.isEmpty ? "" : "  ⇢ " + replies.map(\.label).joined(separator: ", "))) }
+            // The trace shows Google's answer to each reply (V-REACK: a second acknowledgement's ERROR or OK).
+            var answered: [String] = []
+            defer { if recordTrace { trace.append("   → \(message.label)" + (answered.isEmpty ? "" : "  ⇢ " + answered.joined(separator: ", "))) } }
             for reply in replies {
                 if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
                     !policy.isConsumable(model.tokens[i].product)
                 {
+                    answered.append(reply.label)
                     return fail(.nonConsumableNeverConsumed, "Consumption of \(token)",
                                 expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
                                 observed: "consume(\(token))")
                 }
-                model.apply(reply: reply)
+                answered.append("\(reply.label) \(model.apply(reply: reply).rawValue)")
             }
         }
         return nil

@@ -47,6 +47,20 @@ struct PlayFormatTests {
         #expect(history.fileText.contains("\"storeKind\" : \"googlePlay\"") || history.fileText.contains("\"storeKind\": \"googlePlay\""))
     }
 
+    @Test("A later variation's key round-trips when it differs from the default, and a file without it reads the default",
+          arguments: ["reacknowledgeSucceeds"])
+    func variationKey(key: String) throws {
+        let axis = try #require(PlayVariationAxis.all.first { $0.key == key })
+        var variations = PlayVariations()
+        axis.setValue(axis.domain[1], in: &variations)
+        let history = PlayHistory(variations: variations, events: [])
+        #expect(history.fileText.contains("\"\(key)\""))
+        #expect(try PlayHistory(text: history.fileText).variations == variations)
+        let plain = PlayHistory(events: []).fileText
+        #expect(!plain.contains(key))
+        #expect(axis.value(in: try PlayHistory(text: plain).variations) == axis.domain[0])
+    }
+
     @Test("An impossible event in a file is an error naming the event")
     func impossibleEvent() {
         let history = PlayHistory(events: [.cancel(token: 1)])

@@ -108,13 +108,25 @@ struct PlayOneTimeTests {
         #expect(effects.lapsed == [])
     }
 
-    @Test("§4 V-REACK: a second acknowledgement is an error and changes nothing")
-    func reacknowledge() throws {
-        var s = PlayScenario()
+    @Test("§4 V-REACK: a second acknowledgement is an ERROR, or an OK that changes nothing", arguments: [false, true])
+    func reacknowledge(succeeds: Bool) throws {
+        var s = PlayScenario(playVariations { $0.reacknowledgeSucceeds = succeeds })
         try s.run("purchase(lifetime)")
         #expect(s.ack(1) == .ok)
-        #expect(s.ack(1) == .error)
-        #expect(s.status(1) == .purchased)
+        let before = s.model.tokens
+        #expect(s.ack(1) == (succeeds ? .ok : .error))
+        #expect(s.model.tokens == before)
+        try s.run("purchase(coins100)")
+        #expect(s.consume(2) == .ok)
+        #expect(s.ack(2) == .error, "a consumed purchase is not owned any more, whatever V-REACK says")
+    }
+
+    @Test("§4 V-REACK: acknowledging a purchase that arrived acknowledged (V-AUTO-ACK) follows the variation", arguments: [false, true])
+    func reacknowledgeAutoAcknowledged(succeeds: Bool) throws {
+        var s = PlayScenario(playVariations { $0.autoAcknowledge = true; $0.reacknowledgeSucceeds = succeeds })
+        try s.run("purchase(pro-monthly)")
+        #expect(s.ack(1) == (succeeds ? .ok : .error))
+        #expect(s.status(1) == .active)
     }
 
     @Test("§4 V-AUTO-ACK: a Play Points purchase arrives acknowledged and never lapses")

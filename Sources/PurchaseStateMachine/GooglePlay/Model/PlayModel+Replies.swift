@@ -19,7 +19,7 @@ public enum PlayReplyResult: String, Hashable, Sendable {
     case ok = "OK"
     /// The token is unknown, not owned, already consumed or a subscription (`ITEM_NOT_OWNED`, §5).
     case itemNotOwned = "ITEM_NOT_OWNED"
-    /// The purchase is pending, voided or already acknowledged (`ERROR`, V-REACK; §3, §4).
+    /// The purchase is pending, voided, consumed or already acknowledged (`ERROR`; V-REACK; §3, §4).
     case error = "ERROR"
 }
 
@@ -30,8 +30,10 @@ extension PlayModel {
         guard let i = index(ofToken: reply.token) else { return .itemNotOwned }
         switch reply {
         case .acknowledge:
-            // §3: never while PENDING; §4 V-REACK: a second acknowledge is an error.
-            guard tokens[i].purchaseState == .purchased, tokens[i].voided == nil, !tokens[i].acknowledged else { return .error }
+            // §3: never while PENDING; a voided or consumed purchase is no longer owned.
+            guard tokens[i].purchaseState == .purchased, tokens[i].voided == nil, !tokens[i].consumed else { return .error }
+            // §4 V-REACK: a second acknowledgement fails, or succeeds as a no-op; either way nothing changes.
+            if tokens[i].acknowledged { return variations.reacknowledgeSucceeds ? .ok : .error }
             tokens[i].acknowledged = true
             tokens[i].ackDeadline = nil
         case .consume:

@@ -55,6 +55,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-OTP-CANCELED-SCOPE", "oneTimeCanceledOnVoid", "§9.3", false, \.oneTimeCanceledOnVoid),
         .flag("V-RTDN-SUBSCRIPTIONID", "notificationsCarrySubscriptionID", "§9.1", false, \.notificationsCarrySubscriptionID),
         .flag("V-PENDING-CANCEL-NAME", "pendingCancelNamedExpired", "§3", false, \.pendingCancelNamedExpired),
+        .flag("V-REACK", "reacknowledgeSucceeds", "§4", false, \.reacknowledgeSucceeds),
     ]
 }
 

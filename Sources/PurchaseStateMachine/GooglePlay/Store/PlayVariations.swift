@@ -41,6 +41,9 @@ public struct PlayVariations: Hashable, Sendable {
     public var notificationsCarrySubscriptionID: Bool = false
     /// V-RENEWAL-ON-LISTENER: renewals are pushed to `onPurchasesUpdated` while connected (§6.2).
     public var renewalOnListener: Bool = false
+    /// V-REACK: acknowledging an already acknowledged purchase answers `OK` and changes nothing,
+    /// instead of `ERROR` (§4, B12).
+    public var reacknowledgeSucceeds: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
