@@ -152,3 +152,31 @@ extension PlayNotificationVariationTests {
         #expect(n.json["subscriptionId"] == (present ? .string("basic") : nil))
     }
 }
+
+extension PlayReplacementTests {
+    @Test("§7 V-DEFERRED-STARTTIME: a DEFERRED new token's startTime is its purchase time, or unset until the replacement takes effect",
+          arguments: [false, true])
+    func deferredStartTime(atReplacement: Bool) throws {
+        var s = try Self.subscribed("basic-monthly", playVariations { $0.deferredStartsAtReplacement = atReplacement })
+        try s.run("advanceTime(P10D)", "changePlan(#1, pro-yearly, deferred)")
+        s.ack(2)
+        #expect(s.model.subscriptionV2(of: 1)?["startTime"] == (atReplacement ? nil : .string("2026-01-11T00:00:00Z")))
+        try s.run("advanceTime(P21D)")
+        #expect(s.entitled == ["pro"])
+        #expect(s.model.subscriptionV2(of: 1)?["startTime"] == .string(atReplacement ? "2026-02-01T00:00:00Z" : "2026-01-11T00:00:00Z"))
+        #expect(s.model.subscriptionV2(of: 0)?["startTime"] == .string("2026-01-01T00:00:00Z"), "the old token keeps its own")
+    }
+
+    @Test("§7 V-DEFERRED-STARTTIME: when the switch charge fails and grace recovers, the replacement starts at the old renewal date")
+    func deferredStartAfterGrace() throws {
+        var s = try Self.subscribed("basic-monthly", playVariations { $0.deferredStartsAtReplacement = true })
+        try s.run("changePlan(#1, pro-yearly, deferred)")
+        s.ack(2)
+        try s.run("setBilling(fail)", "advanceTime(P33D)")
+        #expect(s.status(2) == .inGracePeriod)
+        #expect(s.model.subscriptionV2(of: 1)?["startTime"] == nil, "the old plan still runs, in grace")
+        try s.run("setBilling(ok)")
+        #expect(s.entitled == ["pro"])
+        #expect(s.model.subscriptionV2(of: 1)?["startTime"] == .string("2026-02-01T00:00:00Z"))
+    }
+}

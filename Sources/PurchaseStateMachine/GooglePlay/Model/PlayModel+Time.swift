@@ -108,6 +108,7 @@ extension PlayModel {
         tokens[index].subscription?.phase = .active
         // §7: a DEFERRED replacement takes effect with the first successful charge of the new plan
         // ([INF]: while that charge fails, grace keeps the old plan's entitlement).
+        if tokens[index].subscription?.deferredFrom != nil { tokens[index].subscription?.deferredSwitchedAt = from }
         tokens[index].subscription?.deferredFrom = nil
         tokens[index].subscription?.expiry = from.adding(plan.period)
         tokens[index].subscription?.anchor = from.adding(plan.period)

@@ -31,7 +31,7 @@ extension PlayModel {
             ("subscriptionState", .string(subscriptionState(of: index))),
             ("acknowledgementState", .string(t.acknowledged ? "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED" : "ACKNOWLEDGEMENT_STATE_PENDING")),
         ]
-        if let start = t.purchasedAt { members.append(("startTime", .string(start.iso8601))) }
+        if let start = startTime(of: index) { members.append(("startTime", .string(start.iso8601))) }
         if let linked = t.linkedToken { members.append(("linkedPurchaseToken", .string(tokens[linked - 1].tokenString))) }
         if case .paused(let until) = s.phase { members.append(("pausedStateContext", .object([("autoResumeTime", .string(until.iso8601))]))) }
         if let c = s.cancellation, !s.autoRenew {
@@ -49,6 +49,17 @@ extension PlayModel {
         if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
         members.append(("lineItems", .array([.object(item)])))
         return .object(members)
+    }
+
+    /// `startTime` of subscription token `index`: unset while pending (§6.1); for the new token of a
+    /// `DEFERRED` replacement, under V-DEFERRED-STARTTIME, unset until the replacement takes effect
+    /// and then the start of the new plan's first period (§7).
+    func startTime(of index: Int) -> Instant? {
+        let t = tokens[index]
+        guard variations.deferredStartsAtReplacement, let s = t.subscription, s.deferredFrom != nil || s.deferredSwitchedAt != nil else {
+            return t.purchasedAt
+        }
+        return s.deferredSwitchedAt
     }
 
     /// `subscriptionState` of token `index` (§6.1; V-PREPAID-EXPIRED-STATE for run-out prepaid plans).

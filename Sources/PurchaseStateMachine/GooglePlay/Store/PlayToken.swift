@@ -70,6 +70,8 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     public var inTrial: Bool
     /// Why it was canceled, when it was.
     public var cancellation: PlayCancellation?
+    /// For a `DEFERRED` replacement: when the new plan's first paid period began, once it has (§7).
+    public var deferredSwitchedAt: Instant? = nil
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

@@ -56,6 +56,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-RTDN-SUBSCRIPTIONID", "notificationsCarrySubscriptionID", "§9.1", false, \.notificationsCarrySubscriptionID),
         .flag("V-PENDING-CANCEL-NAME", "pendingCancelNamedExpired", "§3", false, \.pendingCancelNamedExpired),
         .flag("V-REACK", "reacknowledgeSucceeds", "§4", false, \.reacknowledgeSucceeds),
+        .flag("V-DEFERRED-STARTTIME", "deferredStartsAtReplacement", "§7", false, \.deferredStartsAtReplacement),
     ]
 }
 

@@ -44,6 +44,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-REACK: acknowledging an already acknowledged purchase answers `OK` and changes nothing,
     /// instead of `ERROR` (§4, B12).
     public var reacknowledgeSucceeds: Bool = false
+    /// V-DEFERRED-STARTTIME: the new token of a `DEFERRED` replacement shows `startTime` only from
+    /// when the replacement takes effect, instead of from its purchase (§7).
+    public var deferredStartsAtReplacement: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
