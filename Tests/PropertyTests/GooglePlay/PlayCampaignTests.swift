@@ -36,6 +36,17 @@ struct PlayCampaignTests {
         #expect(report.contains("onPurchasesUpdated(OK, [token-1 lifetime PENDING])"))
     }
 
+    @Test("§8 V-REFUNDED-AS-PENDING: an app that grants PENDING purchases grants a refunded item the query still lists; the reference app does not")
+    func refundedAsPendingCaught() throws {
+        let events = try ["purchase(lifetime)", "void(#1, refund)", "relaunch"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations { $0.refundedReportedPending = true }, events: events)
+        let buggy = try #require(PlayBuiltInSubjects.named("play-example-grants-pending"))
+        #expect(buggy.replay(history).failure?.check == .refundedNeverEntitled)
+        #expect(buggy.replay(history).failure?.eventIndex == 2)
+        #expect(buggy.replay(PlayHistory(events: events)).failure == nil, "without the variation the item is simply gone")
+        #expect(try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history).failure == nil)
+    }
+
     /// A subject that fails on its first purchase update.
     struct Throwing: PlaySubject {
         var updates = 0

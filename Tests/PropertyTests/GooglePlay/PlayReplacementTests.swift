@@ -78,6 +78,24 @@ struct PlayReplacementTests {
         #expect(s.queried == [])
     }
 
+    @Test("§8 V-REFUNDED-AS-PENDING: a refunded one-time item leaves queryPurchasesAsync, or stays listed as PENDING; the server says canceled either way",
+          arguments: [false, true])
+    func refundedAsPending(reported: Bool) throws {
+        var s = PlayScenario(playVariations { $0.refundedReportedPending = reported })
+        try s.run("purchase(lifetime)", "purchase(pro-monthly)", "purchase(coins100)")
+        s.ack(1)
+        s.ack(2)
+        s.consume(3)
+        try s.run("void(#1, refund)", "void(#2, revoke)", "void(#3, chargeback)")
+        let listed = s.model.queryPurchases()
+        #expect(listed.map(\.token) == (reported ? ["token-1"] : []), "never a subscription or a consumed item")
+        #expect(listed.map(\.state) == (reported ? [.pending] : []))
+        #expect(s.model.productPurchase(of: 0)?["purchaseState"] == .int(1))
+        try s.run("relaunch")
+        #expect(s.entitled == [])
+        #expect(s.clientEntitled == [])
+    }
+
     @Test("§8: a revoked subscription ends at once: SUBSCRIPTION_REVOKED and state EXPIRED")
     func voidSubscription() throws {
         var s = try Self.subscribed()

@@ -1,14 +1,22 @@
 extension PlayModel {
     /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
-    /// in grace or canceled and unexpired, and pending purchases under V-PENDING-RETURNED-BY-QUERY.
+    /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY, and
+    /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING.
     public func queryPurchases() -> [PlayPurchase] {
         tokens.indices.compactMap { i in
             switch status(of: i) {
             case .purchased, .active, .inGracePeriod, .canceled: return purchase(of: i)
             case .pending: return variations.pendingReturnedByQuery ? purchase(of: i) : nil
+            case .voided: return reportedAsPending(i) ? purchase(of: i) : nil
             default: return nil
             }
         }
+    }
+
+    /// §8 V-REFUNDED-AS-PENDING: whether the client reports token `index`, a refunded-and-revoked
+    /// one-time purchase it still caches (not consumed), as `PENDING`.
+    func reportedAsPending(_ index: Int) -> Bool {
+        variations.refundedReportedPending && tokens[index].voided != nil && tokens[index].subscription == nil && !tokens[index].consumed
     }
 
     /// The `Purchase` object of token `index` (§2.3).
@@ -18,7 +26,7 @@ extension PlayModel {
         let product = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) } ?? t.product
         return PlayPurchase(
             token: t.tokenString, products: [product],
-            state: t.purchaseState == .purchased ? .purchased : .pending, quantity: t.quantity,
+            state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created)
     }

@@ -57,6 +57,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-PENDING-CANCEL-NAME", "pendingCancelNamedExpired", "§3", false, \.pendingCancelNamedExpired),
         .flag("V-REACK", "reacknowledgeSucceeds", "§4", false, \.reacknowledgeSucceeds),
         .flag("V-DEFERRED-STARTTIME", "deferredStartsAtReplacement", "§7", false, \.deferredStartsAtReplacement),
+        .flag("V-REFUNDED-AS-PENDING", "refundedReportedPending", "§8", false, \.refundedReportedPending),
     ]
 }
 

@@ -47,6 +47,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-DEFERRED-STARTTIME: the new token of a `DEFERRED` replacement shows `startTime` only from
     /// when the replacement takes effect, instead of from its purchase (§7).
     public var deferredStartsAtReplacement: Bool = false
+    /// V-REFUNDED-AS-PENDING: the client still lists a refunded-and-revoked one-time purchase, as
+    /// `PENDING`; the server view is unchanged (§8).
+    public var refundedReportedPending: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
