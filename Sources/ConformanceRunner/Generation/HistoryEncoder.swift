@@ -149,7 +149,7 @@ extension HistoryGenerator {
             }
         }
         // No advance after it in its span: the next advance, if any, is an event of its own.
-        if Self.takesEffectLater(event), room >= 2, let after = Self.applying(event, to: model), drawsBoundaryChoice(in: after) {
+        if Self.takesEffectLater(event), room >= 2, drawsBoundaryChoice(in: model) {
             values.append(0)
         }
     }

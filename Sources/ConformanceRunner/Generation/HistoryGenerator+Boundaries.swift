@@ -41,6 +41,11 @@ extension HistoryGenerator {
         guard profile.boundaryProbability > 0 else { return nil }
         let boundaries = model.upcomingBoundaries
         guard !boundaries.isEmpty, try tc.drawBool(probability: profile.boundaryProbability) else { return nil }
+        return try drawAim(tc, at: boundaries)
+    }
+
+    /// The aim itself, once the coin said to aim: which of `boundaries` (earliest first), which offset.
+    func drawAim(_ tc: TestCase, at boundaries: [Instant]) throws(GenerationStop) -> Instant {
         let k = try Self.drawFavouringFirst(tc, count: Self.boundaryReach) % boundaries.count
         let step = max(1, profile.boundaryGranularity)
         let offsets = BoundaryOffset.allowed(granularity: step)
@@ -66,6 +71,11 @@ extension HistoryGenerator {
     /// A target not after now (a boundary within a second or a day) lands on the boundary itself.
     func drawBoundaryAdvance(_ tc: TestCase, model: StoreModel) throws(GenerationStop) -> ISODuration? {
         guard let target = try drawBoundaryTarget(tc, model: model) else { return nil }
+        return advance(to: target, in: model)
+    }
+
+    /// The advance from now to `target`, or to the next boundary when `target` is not after now.
+    func advance(to target: Instant, in model: StoreModel) -> ISODuration {
         let now = model.state.now
         let seconds = now.seconds(to: target) > 0 ? now.seconds(to: target) : now.seconds(to: model.upcomingBoundaries[0])
         return Self.duration(seconds: seconds)

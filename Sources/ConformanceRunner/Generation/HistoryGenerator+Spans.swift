@@ -15,10 +15,14 @@ extension HistoryGenerator {
         if case .setBilling = event, let lead = try drawBoundaryAdvance(tc, model: model) {
             drawn.lead = .advanceTime(by: lead)
         }
-        if Self.takesEffectLater(event), room >= (drawn.lead == nil ? 2 : 3) {
+        // The coin is drawn against the model before the span, so the model after the change is
+        // only worked out when the span does advance (no copy of the store on most draws).
+        if Self.takesEffectLater(event), room >= (drawn.lead == nil ? 2 : 3), drawsBoundaryChoice(in: model),
+            try tc.drawBool(probability: profile.boundaryProbability)
+        {
             let before = drawn.lead.flatMap { Self.applying($0, to: model) } ?? model
-            if let after = Self.applying(event, to: before), let trail = try drawBoundaryAdvance(tc, model: after) {
-                drawn.trail = .advanceTime(by: trail)
+            if let after = Self.applying(event, to: before), case let boundaries = after.upcomingBoundaries, !boundaries.isEmpty {
+                drawn.trail = .advanceTime(by: advance(to: try drawAim(tc, at: boundaries), in: after))
             }
         }
         return drawn
