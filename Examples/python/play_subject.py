@@ -4,9 +4,9 @@
 Without arguments it is a correct Play app without a backend, the rules of the runner's
 `PlayReferenceApp`: it keeps the purchases Play last reported, keyed by purchase token (the whole
 set is replaced by each `queryPurchasesAsync` answer at launch and resume, and updated by
-`onPurchasesUpdated`), grants only PURCHASED purchases, credits a consumable's quantity once per
-token, consumes consumables, acknowledges everything else once, and drops the token a plan
-change replaced.
+`onPurchasesUpdated`), grants only PURCHASED purchases that are not `isSuspended`, credits a
+consumable's quantity once per token, consumes consumables, acknowledges everything else once,
+and drops the token a plan change replaced.
 
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
 Developer API answer sent along (`server`) before acting, never the notification type alone.
@@ -90,6 +90,8 @@ class App:
     def query(self):
         entitled = set()
         for p in self.known.values():
+            if p.get("isSuspended"):
+                continue  # on hold or paused (listed only with includeSuspendedSubscriptions): no access
             if p["purchaseState"] == "PURCHASED" or self.bug == "grants-pending":
                 entitled.update(x for x in p["products"] if x not in self.consumables)
         return {"type": "state", "entitled": sorted(entitled), "balances": self.balances}

@@ -154,7 +154,7 @@ extension PlayMessage {
     /// One line for traces and reports.
     public var label: String {
         func list(_ p: [PlayPurchase]) -> String {
-            "[" + p.map { "\($0.token) \($0.products.joined(separator: "+")) \($0.state == .purchased ? "PURCHASED" : "PENDING")\($0.quantity == 1 ? "" : " ×\($0.quantity)")" }.joined(separator: ", ") + "]"
+            "[" + p.map { "\($0.token) \($0.products.joined(separator: "+")) \($0.state == .purchased ? "PURCHASED" : "PENDING")\($0.suspended ? " isSuspended" : "")\($0.quantity == 1 ? "" : " ×\($0.quantity)")" }.joined(separator: ", ") + "]"
         }
         switch self {
         case .purchasesUpdated(let r, let p): return "onPurchasesUpdated(\(r.rawValue), \(list(p)))"

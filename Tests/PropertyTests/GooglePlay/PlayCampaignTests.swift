@@ -47,6 +47,34 @@ struct PlayCampaignTests {
         #expect(try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history).failure == nil)
     }
 
+    /// An app that grants every `PURCHASED` purchase Play lists and never looks at `isSuspended`.
+    struct IgnoresSuspended: PlaySubject {
+        var granted: [String] = []
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            granted = purchases.filter { $0.state == .purchased }.flatMap(\.products)
+            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
+        }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            granted += purchases.filter { $0.state == .purchased }.flatMap(\.products)
+            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
+        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { ObservedState(entitled: Array(Set(granted)).sorted()) }
+    }
+
+    @Test("§2.3 V-INCLUDE-SUSPENDED: an app that ignores isSuspended grants a subscription on hold the query lists; the reference app does not")
+    func includeSuspendedCaught() throws {
+        let events = try ["purchase(basic-monthly)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P7D)", "relaunch"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations { $0.includeSuspended = true }, events: events)
+        let naive = PlayReplayer { c, p, ctx in IgnoresSuspended(catalog: c, policy: p, context: ctx) }
+        #expect(naive.replay(history).failure?.check == .onHoldNeverEntitled)
+        #expect(naive.replay(history).failure?.eventIndex == 4)
+        #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation the query leaves it out")
+        let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
+        #expect(reference.failure == nil)
+        #expect(reference.trace.contains { $0.contains("token-1 basic PURCHASED isSuspended") })
+    }
+
     /// A subject that fails on its first purchase update.
     struct Throwing: PlaySubject {
         var updates = 0

@@ -66,6 +66,26 @@ struct PlayReferenceFactsTests {
         #expect(s.model.subscriptionV2(of: 1)?["pausedStateContext"]?["autoResumeTime"] == .string("2026-03-01T00:00:00Z"))
     }
 
+    @Test("§2.3, §2.4 V-INCLUDE-SUSPENDED: subscriptions on hold or paused are left out of queryPurchasesAsync, or listed with isSuspended",
+          arguments: [false, true])
+    func suspendedInQuery(included: Bool) throws {
+        var s = PlayScenario(playVariations { $0.includeSuspended = included })
+        try s.run("purchase(basic-monthly)", "purchase(pro-monthly)")
+        s.ack(1)
+        s.ack(2)
+        try s.run("pause(#1, P1M)", "setBilling(fail)")
+        #expect(s.model.queryPurchases().map(\.suspended) == [false, false])
+        try s.run("advanceTime(P1M)")
+        #expect([s.status(1), s.status(2)] == [.paused, .onHold])
+        let listed = s.model.queryPurchases()
+        #expect(listed.map(\.token) == (included ? ["token-1", "token-2"] : []))
+        #expect(listed.allSatisfy { $0.suspended && $0.state == .purchased && $0.json["isSuspended"] == .bool(true) })
+        #expect(s.entitled == [])
+        try s.run("setBilling(ok)")
+        #expect(s.model.queryPurchases().map { "\($0.token) \($0.suspended)" } == (included ? ["token-1 true", "token-2 false"] : ["token-2 false"]))
+        #expect(s.model.queryPurchases().last?.json["isSuspended"] == nil, "written only when true")
+    }
+
     @Test("§11: the device clock plays no part; only Google's clock moves the model")
     func googleClockOnly() throws {
         var s = PlayScenario()

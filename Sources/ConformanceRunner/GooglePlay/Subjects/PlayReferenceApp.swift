@@ -5,7 +5,7 @@ import PurchaseStateMachine
 ///
 /// It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
 /// `queryPurchasesAsync` answer at launch and resume, and upserted by `onPurchasesUpdated`. It
-/// grants only `PURCHASED` purchases, credits a consumable's quantity once per token (the set of
+/// grants only `PURCHASED` purchases that are not suspended (on hold or paused, §2.3), credits a consumable's quantity once per token (the set of
 /// credited tokens is persisted with the balance), consumes consumables, acknowledges everything
 /// else once, and drops the token it replaced in a plan change. With a `mistake` it is one of
 /// the buggy examples.
@@ -56,7 +56,7 @@ public struct PlayReferenceApp: PlaySubject {
     /// What the app grants now.
     public func query(context: PlaySubjectContext) throws -> ObservedState {
         var entitled: [String] = []
-        for p in known.values where p.state == .purchased || mistake == .grantsPending {
+        for p in known.values where !p.suspended && (p.state == .purchased || mistake == .grantsPending) {
             for product in p.products where !policy.isConsumable(product) { entitled.append(product) }
         }
         return ObservedState(entitled: entitled.sorted(), balances: balances)

@@ -51,13 +51,17 @@ public struct PlayPurchase: Hashable, Sendable {
     /// The token the app named as `oldPurchaseToken` when it launched this flow (a plan change or
     /// an in-app re-signup, §6.5, §7): what the app itself asked for, not a `Purchase` field.
     public var replacing: String?
+    /// `isSuspended()`: a subscription on hold or paused, listed only under V-INCLUDE-SUSPENDED;
+    /// it must not entitle (§2.3).
+    public var suspended: Bool
 
     /// Creates a purchase view.
     public init(
         token: String, products: [String], state: PlayPurchaseState, quantity: Int, acknowledged: Bool,
-        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil
+        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil, suspended: Bool = false
     ) {
         self.replacing = replacing
+        self.suspended = suspended
         self.token = token
         self.products = products
         self.state = state

@@ -1,13 +1,15 @@
 extension PlayModel {
     /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
-    /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY, and
-    /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING.
+    /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY,
+    /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING, and
+    /// subscriptions on hold or paused (`isSuspended`) under V-INCLUDE-SUSPENDED.
     public func queryPurchases() -> [PlayPurchase] {
         tokens.indices.compactMap { i in
             switch status(of: i) {
             case .purchased, .active, .inGracePeriod, .canceled: return purchase(of: i)
             case .pending: return variations.pendingReturnedByQuery ? purchase(of: i) : nil
             case .voided: return reportedAsPending(i) ? purchase(of: i) : nil
+            case .onHold, .paused: return variations.includeSuspended ? purchase(of: i) : nil
             default: return nil
             }
         }
@@ -28,7 +30,8 @@ extension PlayModel {
             token: t.tokenString, products: [product],
             state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
-            orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created)
+            orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created,
+            suspended: variations.includeSuspended && [.onHold, .paused].contains(status(of: index)))
     }
 
     /// `purchases.subscriptionsv2.get` for token `index` (§10.1), or nil for a one-time token.
@@ -120,6 +123,7 @@ extension PlayPurchase {
         ]
         if let orderID { members.append(("orderId", .string(orderID))) }
         if let replacing { members.append(("replacing", .string(replacing))) }
+        if suspended { members.append(("isSuspended", .bool(true))) }
         return .object(members)
     }
 }

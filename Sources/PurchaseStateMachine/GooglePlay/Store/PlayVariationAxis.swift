@@ -58,6 +58,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-REACK", "reacknowledgeSucceeds", "§4", false, \.reacknowledgeSucceeds),
         .flag("V-DEFERRED-STARTTIME", "deferredStartsAtReplacement", "§7", false, \.deferredStartsAtReplacement),
         .flag("V-REFUNDED-AS-PENDING", "refundedReportedPending", "§8", false, \.refundedReportedPending),
+        .flag("V-INCLUDE-SUSPENDED", "includeSuspended", "§2.3", false, \.includeSuspended),
     ]
 }
 

@@ -50,6 +50,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-REFUNDED-AS-PENDING: the client still lists a refunded-and-revoked one-time purchase, as
     /// `PENDING`; the server view is unchanged (§8).
     public var refundedReportedPending: Bool = false
+    /// V-INCLUDE-SUSPENDED: `queryPurchasesAsync` also lists subscriptions on hold or paused, marked
+    /// `isSuspended` (Play Billing Library 8.1 with `includeSuspendedSubscriptions`, §2.3, §2.4).
+    public var includeSuspended: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
