@@ -121,6 +121,6 @@ extension HistoryGenerator {
 
     /// Whether an aim-or-not choice is drawn before ordinary time in `model`.
     func drawsBoundaryChoice(in model: StoreModel) -> Bool {
-        profile.boundaryProbability > 0 && !model.upcomingBoundaries.isEmpty
+        profile.boundaryProbability > 0 && model.hasUpcomingBoundary
     }
 }

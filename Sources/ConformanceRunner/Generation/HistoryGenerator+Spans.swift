@@ -13,16 +13,16 @@ extension HistoryGenerator {
         var drawn = DrawnEvents(event: event)
         guard room >= 2 else { return drawn }
         if case .setBilling = event, let lead = try drawBoundaryAdvance(tc, model: model) {
-            drawn.lead = .advanceTime(by: lead)
+            drawn.lead = lead
         }
         // The coin is drawn against the model before the span, so the model after the change is
         // only worked out when the span does advance (no copy of the store on most draws).
         if Self.takesEffectLater(event), room >= (drawn.lead == nil ? 2 : 3), drawsBoundaryChoice(in: model),
             try tc.drawBool(probability: profile.boundaryProbability)
         {
-            let before = drawn.lead.flatMap { Self.applying($0, to: model) } ?? model
+            let before = drawn.lead.flatMap { Self.applying(.advanceTime(by: $0), to: model) } ?? model
             if let after = Self.applying(event, to: before), case let boundaries = after.upcomingBoundaries, !boundaries.isEmpty {
-                drawn.trail = .advanceTime(by: advance(to: try drawAim(tc, at: boundaries), in: after))
+                drawn.trail = advance(to: try drawAim(tc, at: boundaries), in: after)
             }
         }
         return drawn

@@ -106,13 +106,13 @@ struct SituationExplorer {
         while count < maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
             guard (try? tc.drawBool(probability: setup.continueProbability)) == true,
-                let drawn = try? generator.drawEvents(tc, setup: setup, model: model, room: maxEvents - count)
+                var drawn = try? generator.drawEvents(tc, setup: setup, model: model, room: maxEvents - count)
             else {
                 tc.endSpan()
                 return
             }
             tc.endSpan()
-            for event in drawn {
+            while let event = drawn.next() {
                 count += 1
                 effects.reset()
                 let movesClock = event.kind == .advanceTime

@@ -69,7 +69,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         let maxEvents = generator.profile.maxEvents
         while events.count < maxEvents {
             tc.startSpan(HistoryGenerator.eventSpan)
-            let drawn: DrawnEvents
+            var drawn: DrawnEvents
             do {
                 guard try tc.drawBool(probability: setup.continueProbability) else {
                     tc.endSpan()
@@ -81,7 +81,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
                 return .stopped(error)
             }
             tc.endSpan()
-            for event in drawn {
+            while let event = drawn.next() {
                 events.append(event)
                 let outcome = execution.step(event)
                 if decisions.overran { return .stopped(.overrun) }

@@ -31,6 +31,13 @@ extension StoreModel {
         return unique
     }
 
+    /// Whether anything is scheduled after now: `!upcomingBoundaries.isEmpty`, without building the list.
+    public var hasUpcomingBoundary: Bool {
+        var found = false
+        forEachUpcomingBoundary { _, _ in found = true }
+        return found
+    }
+
     /// `upcomingBoundaries` with what happens at each, earliest first (an instant with two
     /// meanings appears twice, in `BoundaryKind` order).
     public var upcomingBoundaryMarks: [(instant: Instant, kind: BoundaryKind)] {
@@ -52,31 +59,33 @@ extension StoreModel {
         func add(_ instant: Instant?, _ kind: BoundaryKind) {
             if let instant, instant > now { report(instant, kind) }
         }
-        for group in state.groups {
-            for line in [group.own, group.shared] {
-                guard let line else { continue }
-                switch line.state {
-                case .subscribed:
-                    add(line.expiration, .periodEnd)
-                    guard line.willAutoRenew else { continue }
-                    let product = line.autoRenewPreference ?? line.currentProduct
-                    if let sub = catalog.products[product].subscription {
-                        add(line.expiration.adding(sub.period), .nextPeriodEnd)
-                        if line.ownership == .purchased {
-                            add(line.expiration.adding(settings.graceLength(weekly: sub.isWeekly)), .graceEnd)
-                            add(line.expiration.adding(settings.billingRetry), .retryEnd)
-                        }
+        func visit(_ line: SubscriptionLine?) {
+            guard let line else { return }
+            switch line.state {
+            case .subscribed:
+                add(line.expiration, .periodEnd)
+                guard line.willAutoRenew else { return }
+                let product = line.autoRenewPreference ?? line.currentProduct
+                if let sub = catalog.products[product].subscription {
+                    add(line.expiration.adding(sub.period), .nextPeriodEnd)
+                    if line.ownership == .purchased {
+                        add(line.expiration.adding(settings.graceLength(weekly: sub.isWeekly)), .graceEnd)
+                        add(line.expiration.adding(settings.billingRetry), .retryEnd)
                     }
-                case .inGracePeriod, .inBillingRetryPeriod:
-                    add(line.expiration, .periodEnd)
-                    add(line.graceEnd, .graceEnd)
-                    add(line.retryEnd, .retryEnd)
-                case .revoked:
-                    if line.retryAfterRefund { add(line.retryEnd, .retryEnd) }
-                case .expired:
-                    continue
                 }
+            case .inGracePeriod, .inBillingRetryPeriod:
+                add(line.expiration, .periodEnd)
+                add(line.graceEnd, .graceEnd)
+                add(line.retryEnd, .retryEnd)
+            case .revoked:
+                if line.retryAfterRefund { add(line.retryEnd, .retryEnd) }
+            case .expired:
+                return
             }
+        }
+        for group in state.groups {
+            visit(group.own)
+            visit(group.shared)
         }
         for record in state.records where !record.isRevoked {
             switch catalog.products[record.product].kind {
