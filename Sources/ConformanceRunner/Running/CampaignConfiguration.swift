@@ -1,34 +1,6 @@
 import Generators
 import PurchaseStateMachine
 
-/// A slice of the seed space: shard `index` of `count` runs the histories whose number is
-/// `index − 1` modulo `count`, so a CI matrix of all shards runs exactly the unsharded histories.
-public struct Shard: Hashable, Sendable, CustomStringConvertible {
-    /// 1-based shard number.
-    public let index: Int
-    /// Number of shards.
-    public let count: Int
-
-    /// Creates shard `index` of `count`; nil unless 1 ≤ index ≤ count.
-    public init?(index: Int, count: Int) {
-        guard count >= 1, index >= 1, index <= count else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    /// Parses `I/N`.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
-        self.init(index: i, count: n)
-    }
-
-    public var description: String { "\(index)/\(count)" }
-
-    /// Whether history number `n` (0-based, unsharded numbering) belongs to this shard.
-    public func contains(_ n: Int) -> Bool { n % count == index - 1 }
-}
-
 /// Everything a conformance campaign needs besides the subject.
 public struct CampaignConfiguration: Sendable {
     /// How many histories to generate (in this shard's share of the numbering when sharded).
@@ -113,32 +85,4 @@ public struct CampaignConfiguration: Sendable {
 
     /// The number of cores this machine offers.
     public static var availableCores: Int { max(1, ProcessInfoCores.count) }
-}
-
-/// A history read from disk, with the path it came from (for reports).
-public struct SavedHistory: Hashable, Sendable {
-    /// The history read.
-    public var history: History
-    /// The file it was read from.
-    public var path: String
-
-    /// Creates a saved history.
-    public init(history: History, path: String) {
-        self.history = history
-        self.path = path
-    }
-}
-
-/// A label that must be reached: "`label` in at least `minimumShare` of histories".
-public struct CoverageRequirement: Hashable, Sendable {
-    /// A label of `CoverageCounts.labels`, such as `state:inGracePeriod`.
-    public var label: String
-    /// The least share of histories (events, for event and state labels) that must reach it, 0…1.
-    public var minimumShare: Double
-
-    /// Creates a requirement.
-    public init(label: String, minimumShare: Double = 0) {
-        self.label = label
-        self.minimumShare = minimumShare
-    }
 }

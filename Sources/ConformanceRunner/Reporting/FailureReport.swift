@@ -1,0 +1,37 @@
+import Generators
+import PurchaseStateMachine
+
+/// One distinct failure, shrunk to its shortest history.
+public struct FailureReport: Sendable {
+    /// The failure on the minimal history (the check it is named after comes first).
+    public var failure: Failure
+    /// The minimal history, with `expect` set to this failure; save it to replay it forever.
+    public var history: History
+    /// How many events the history had when first found.
+    public var originalLength: Int
+    /// Which history found it (1-based count in this run), or nil when it came from a saved file.
+    public var foundAfterHistories: Int?
+    /// The saved file the failure was replayed from, when it came from one.
+    public var replayedFrom: String?
+    /// Test-function calls the shrinker made.
+    public var shrinkEvaluations: Int
+    /// Why shrinking stopped.
+    public var shrinkStop: String
+    /// True when the minimal history passes on a final replay: the subject is not deterministic.
+    public var flaky: Bool
+    /// The final replay, event by event.
+    public var trace: [TraceStep]
+    /// What the subject wrote on standard error (external subjects), if anything.
+    public var subjectOutput: String?
+    /// Where the history was saved, when it was.
+    public var savedPath: String?
+    /// A replay token for the unshrunk case (reproduces it with this generator version only).
+    public var replayToken: String?
+    /// The choices of the minimal history (empty when it did not come from the generator).
+    var minimalChoices: [UInt64] = []
+    /// How many failing histories were shrunk to pick this one.
+    public var shrinkStarts = 1
+
+    /// The check this failure is named after.
+    public var check: CheckID { failure.check }
+}
