@@ -165,7 +165,7 @@ struct DemoRun {
         configuration.timeLimit = .milliseconds(Int64(budget.timeLimit * 1000))
         let moments = Moments()
         configuration.progressHandler = { progress in
-            if progress.phase == "shrinking" { moments.append(progress.elapsed.seconds) }
+            if progress.phase == .shrinking { moments.append(progress.elapsed.seconds) }
         }
         let result = subject.run(configuration: configuration)
         return DemoRun(result: result, found: moments.values)

@@ -14,8 +14,8 @@ public struct CampaignProgress: Sendable {
     public var failuresFound: Int
     /// Wall-clock time since the campaign began.
     public var elapsed: Duration
-    /// What the campaign is doing now ("generating", "shrinking refund-never-entitled", …).
-    public var phase: String
+    /// What the campaign is doing now.
+    public var phase: CampaignPhase
 }
 
 /// A conformance campaign: replays saved failures, generates histories, shrinks each failure
@@ -155,11 +155,11 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             }
             guard let f = firstFailure else {
                 position += batch.count
-                report(result, failures.count, clock.now - began, "generating")
+                report(result, failures.count, clock.now - began, .generating)
                 continue
             }
             let number = batch[f]
-            report(result, failures.count, clock.now - began, "shrinking")
+            report(result, failures.count, clock.now - began, .shrinking)
             let shrinkBegan = clock.now
             var found = shrink(history: number, runner: runner, historiesRun: result.historiesRun, firstRun: outcomes[f].failure)
             let refined = refine(found, after: position + f + 1, in: planned, runner: runner)
@@ -176,7 +176,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
         return finish(.completed)
     }
 
-    private func report(_ result: CampaignResult, _ failures: Int, _ elapsed: Duration, _ phase: String) {
+    private func report(_ result: CampaignResult, _ failures: Int, _ elapsed: Duration, _ phase: CampaignPhase) {
         configuration.progressHandler?(
             CampaignProgress(
                 historiesRun: result.historiesRun, historiesPlanned: configuration.histories, eventsRun: result.eventsRun,
