@@ -4,11 +4,8 @@ import Testing
 
 @Suite("Line shapes: what the situation explorer tells subscriptions apart by")
 struct LineShapeTests {
-    static func model(_ events: [Event]) throws -> StoreModel {
-        var model = StoreModel(catalog: ExampleCatalog.standard)
-        for event in events { _ = try model.apply(event) }
-        return model
-    }
+    /// The standard catalog's store after `events` (the boundary tests' helper).
+    static func model(_ events: [Event]) throws -> StoreModel { try UpcomingBoundariesTests.model(events) }
 
     @Test("A late recovery inside grace starts a period after its scheduled start; auto-renew shows")
     func lateRecovery() throws {
