@@ -6,7 +6,8 @@ Without arguments it is a correct Play app without a backend, the rules of the r
 set is replaced by each `queryPurchasesAsync` answer at launch and resume, and updated by
 `onPurchasesUpdated`), grants only PURCHASED purchases that are not `isSuspended`, credits a
 consumable's quantity once per token, consumes consumables, acknowledges everything else once,
-and drops the token a plan change replaced.
+and drops the token a plan change or re-signup replaced for good (it persists the tokens it named
+as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, grants nothing).
 
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
 Developer API answer sent along (`server`) before acting, never the notification type alone.
@@ -39,10 +40,11 @@ class App:
         self.pending_seen = set()
         self.balances = {}  # persisted
         self.credited = set()  # persisted
+        self.replaced = set()  # persisted: tokens this app replaced (its oldPurchaseToken)
 
     def connected(self, msg):
         self.known = {}
-        return self.handle_all(msg["purchases"])
+        return self.handle_all([p for p in msg["purchases"] if p["token"] not in self.replaced])
 
     def purchases_updated(self, msg):
         if msg["result"] != "OK":
@@ -50,6 +52,7 @@ class App:
         for p in msg["purchases"]:
             if p.get("replacing") and self.bug != "keeps-replaced-token":
                 self.known.pop(p["replacing"], None)
+                self.replaced.add(p["replacing"])
         return self.handle_all(msg["purchases"])
 
     def terminate(self):

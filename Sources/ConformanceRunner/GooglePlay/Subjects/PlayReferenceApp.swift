@@ -5,10 +5,12 @@ import PurchaseStateMachine
 ///
 /// It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
 /// `queryPurchasesAsync` answer at launch and resume, and upserted by `onPurchasesUpdated`. It
-/// grants only `PURCHASED` purchases that are not suspended (on hold or paused, §2.3), credits a consumable's quantity once per token (the set of
-/// credited tokens is persisted with the balance), consumes consumables, acknowledges everything
-/// else once, and drops the token it replaced in a plan change. With a `mistake` it is one of
-/// the buggy examples.
+/// grants only `PURCHASED` purchases that are not suspended (on hold or paused, §2.3), credits a
+/// consumable's quantity once per token (the set of credited tokens is persisted with the balance),
+/// consumes consumables, acknowledges everything else once, and drops the token it replaced in a
+/// plan change or re-signup for good: it persists the tokens it named as `oldPurchaseToken`, so a
+/// query that still lists one (V-OLD-TOKEN-VISIBLE, §7) grants nothing. With a `mistake` it is one
+/// of the buggy examples.
 public struct PlayReferenceApp: PlaySubject {
     /// The mistake to make, if any.
     public var mistake: PlayAppMistake?
@@ -19,6 +21,7 @@ public struct PlayReferenceApp: PlaySubject {
     // Persisted across relaunches.
     var balances = Balances()
     var credited: [String] = []
+    var replaced: [String] = []
 
     /// A correct app.
     public init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
@@ -35,14 +38,17 @@ public struct PlayReferenceApp: PlaySubject {
     /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         known = [:]
-        return purchases.flatMap { handle($0) }
+        return purchases.filter { !replaced.contains($0.token) }.flatMap { handle($0) }
     }
 
     /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         guard result == .ok else { return [] }
         return purchases.flatMap { p in
-            if let old = p.replacing, mistake != .keepsReplacedToken { known[old] = nil }
+            if let old = p.replacing, mistake != .keepsReplacedToken {
+                known[old] = nil
+                if !replaced.contains(old) { replaced.append(old) }
+            }
             return handle(p)
         }
     }

@@ -56,6 +56,8 @@ extension PlayModel {
     /// for the replacement knows it.
     mutating func retire(_ old: Int, by index: Int, effects: inout PlayStepEffects) {
         tokens[old].replacedBy = index + 1
+        let atOnce = tokens[index].subscription?.deferredFrom == nil
+        tokens[old].subscription?.replacedAtOnce = atOnce
         tokens[old].subscription?.phase = .ended
         tokens[old].subscription?.autoRenew = false
         tokens[old].subscription?.cancellation = .replacement

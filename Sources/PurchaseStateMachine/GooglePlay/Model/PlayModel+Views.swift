@@ -2,7 +2,8 @@ extension PlayModel {
     /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
     /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY,
     /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING, and
-    /// subscriptions on hold or paused (`isSuspended`) under V-INCLUDE-SUSPENDED.
+    /// subscriptions on hold or paused (`isSuspended`) under V-INCLUDE-SUSPENDED, and tokens an
+    /// immediate replacement retired, until their original expiry, under V-OLD-TOKEN-VISIBLE.
     public func queryPurchases() -> [PlayPurchase] {
         tokens.indices.compactMap { i in
             switch status(of: i) {
@@ -10,6 +11,7 @@ extension PlayModel {
             case .pending: return variations.pendingReturnedByQuery ? purchase(of: i) : nil
             case .voided: return reportedAsPending(i) ? purchase(of: i) : nil
             case .onHold, .paused: return variations.includeSuspended ? purchase(of: i) : nil
+            case .replaced: return variations.replacedTokenStillListed && replacedButUnexpired(i) ? purchase(of: i) : nil
             default: return nil
             }
         }
@@ -19,6 +21,13 @@ extension PlayModel {
     /// one-time purchase it still caches (not consumed), as `PENDING`.
     func reportedAsPending(_ index: Int) -> Bool {
         variations.refundedReportedPending && tokens[index].voided != nil && tokens[index].subscription == nil && !tokens[index].consumed
+    }
+
+    /// §7: whether token `index` was retired by a replacement that took effect at once (not
+    /// `DEFERRED`) and its original `expiryTime` is still ahead.
+    func replacedButUnexpired(_ index: Int) -> Bool {
+        guard let s = tokens[index].subscription, s.replacedAtOnce, tokens[index].voided == nil else { return false }
+        return s.expiry > now
     }
 
     /// The `Purchase` object of token `index` (§2.3).

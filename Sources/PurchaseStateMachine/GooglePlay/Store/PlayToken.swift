@@ -72,6 +72,9 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     public var cancellation: PlayCancellation?
     /// For a `DEFERRED` replacement: when the new plan's first paid period began, once it has (§7).
     public var deferredSwitchedAt: Instant? = nil
+    /// Whether a replacement that took effect at once (not `DEFERRED`) retired this token; its
+    /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE uses (§7).
+    public var replacedAtOnce: Bool = false
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

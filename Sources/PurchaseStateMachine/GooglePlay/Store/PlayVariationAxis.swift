@@ -59,6 +59,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-DEFERRED-STARTTIME", "deferredStartsAtReplacement", "§7", false, \.deferredStartsAtReplacement),
         .flag("V-REFUNDED-AS-PENDING", "refundedReportedPending", "§8", false, \.refundedReportedPending),
         .flag("V-INCLUDE-SUSPENDED", "includeSuspended", "§2.3", false, \.includeSuspended),
+        .flag("V-OLD-TOKEN-VISIBLE", "replacedTokenStillListed", "§7", false, \.replacedTokenStillListed),
     ]
 }
 

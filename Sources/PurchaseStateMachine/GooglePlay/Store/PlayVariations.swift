@@ -53,6 +53,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-INCLUDE-SUSPENDED: `queryPurchasesAsync` also lists subscriptions on hold or paused, marked
     /// `isSuspended` (Play Billing Library 8.1 with `includeSuspendedSubscriptions`, §2.3, §2.4).
     public var includeSuspended: Bool = false
+    /// V-OLD-TOKEN-VISIBLE: the token an immediate replacement retired stays in `queryPurchasesAsync`
+    /// answers, as the `PURCHASED` subscription it was, until its original `expiryTime` (§7).
+    public var replacedTokenStillListed: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}

@@ -1,0 +1,64 @@
+import ConformanceRunner
+import PurchaseStateMachine
+import Testing
+
+/// The token a replacement retired, as the client and the server may still show it (§7).
+extension PlayReplacementTests {
+    @Test("§7 V-OLD-TOKEN-VISIBLE: after an immediate plan change queryPurchasesAsync lists only the new token, or the old one too until its original expiry",
+          arguments: [false, true])
+    func oldTokenVisible(listed: Bool) throws {
+        var s = try Self.subscribed("basic-monthly", playVariations { $0.replacedTokenStillListed = listed })
+        try s.run("advanceTime(P10D)", "changePlan(#1, pro-yearly, withTimeProration)")
+        s.ack(2)
+        #expect(s.queried == (listed ? ["token-1", "token-2"] : ["token-2"]))
+        #expect(s.model.queryPurchases().first.map { "\($0.products) \($0.state)" } == (listed ? "[\"basic\"] purchased" : "[\"pro\"] purchased"))
+        try s.run("relaunch")
+        #expect(s.status(1) == .replaced)
+        #expect(s.clientEntitled == ["pro"], "a listed replaced token still never entitles")
+        try s.run("advanceTime(PT23H59M)", "advanceTime(P20D)")
+        #expect(s.queried == (listed ? ["token-1", "token-2"] : ["token-2"]), "one minute before 2026-02-01")
+        try s.run("advanceTime(PT1M)")
+        #expect(s.queried == ["token-2"], "gone at its original expiryTime")
+    }
+
+    @Test("§7 V-OLD-TOKEN-VISIBLE: the old token of a DEFERRED plan change is never listed (its time moved to the new token)")
+    func oldTokenNotVisibleWhenDeferred() throws {
+        var s = try Self.subscribed("basic-monthly", playVariations { $0.replacedTokenStillListed = true })
+        try s.run("changePlan(#1, pro-yearly, deferred)")
+        #expect(s.queried == ["token-2"])
+    }
+
+    /// An app that drops the replaced token when the listener names it, but forgets that on relaunch.
+    struct ForgetsReplacedOnRelaunch: PlaySubject {
+        var known: [String: [String]] = [:]
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            known = [:]
+            return take(purchases)
+        }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            for p in purchases { if let old = p.replacing { known[old] = nil } }
+            return take(purchases)
+        }
+        mutating func take(_ purchases: [PlayPurchase]) -> [PlayReply] {
+            for p in purchases where p.state == .purchased { known[p.token] = p.products }
+            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
+        }
+        func query(context: PlaySubjectContext) throws -> ObservedState {
+            ObservedState(entitled: known.keys.sorted().flatMap { known[$0] ?? [] }.sorted())
+        }
+    }
+
+    @Test("§7 V-OLD-TOKEN-VISIBLE: an app that forgets which token it replaced grants it again from the next query; the reference app does not")
+    func oldTokenVisibleCaught() throws {
+        let events = try ["purchase(pro-monthly)", "changePlan(#1, basic-monthly, withTimeProration)", "relaunch"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations { $0.replacedTokenStillListed = true }, events: events)
+        let naive = PlayReplayer { c, p, ctx in ForgetsReplacedOnRelaunch(catalog: c, policy: p, context: ctx) }
+        #expect(naive.replay(history).failure?.check == .replacedTokenNeverEntitled)
+        #expect(naive.replay(history).failure?.eventIndex == 2)
+        #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation the query leaves it out")
+        let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
+        #expect(reference.failure == nil)
+        #expect(reference.trace.contains { $0.contains("queryPurchasesAsync → [token-1 pro PURCHASED, token-2 basic PURCHASED]") })
+    }
+}
