@@ -10,7 +10,9 @@ and drops the token a plan change or re-signup replaced for good (it persists th
 as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, grants nothing).
 
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
-Developer API answer sent along (`server`) before acting, never the notification type alone.
+Developer API answer sent along (`server`) before acting, never the notification type alone; it
+follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
+API still reads it as active (V-OLD-TOKEN-API-VALID).
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
 
@@ -120,10 +122,16 @@ class Server(App):
         if view is None:
             return {}
         if "subscriptionState" in view:
+            state = view["subscriptionState"]
+            paid = not state.startswith("SUBSCRIPTION_STATE_PENDING")  # pending, or its cancel under either name
+            if paid and view.get("linkedPurchaseToken"):
+                self.replaced.add(view["linkedPurchaseToken"])  # the old token is retired for good
+                self.grants[view["linkedPurchaseToken"]] = []
+            if token in self.replaced:
+                return {}
             item = view["lineItems"][0]
             if "deferredFromBasePlan" in item:
                 product = self.plan_owner[item["deferredFromBasePlan"]]
-            state = view["subscriptionState"]
             if state in ("SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"):
                 entitled = True
             elif state == "SUBSCRIPTION_STATE_CANCELED":

@@ -4,8 +4,10 @@ import PurchaseStateMachine
 /// the Developer API for the real state before acting (play-billing-semantics §9.1, B17).
 ///
 /// Per token it keeps what `subscriptionsv2` / `products` last said; duplicates and reordering
-/// cannot hurt because every notification only triggers a fresh read. It credits a consumable
-/// once per token, consumes consumables and acknowledges everything else from the server.
+/// cannot hurt because every notification only triggers a fresh read. It follows
+/// `linkedPurchaseToken`: a token a paid subscription names there is retired for good, whatever
+/// the API still says of it (V-OLD-TOKEN-API-VALID, §7). It credits a consumable once per token,
+/// consumes consumables and acknowledges everything else from the server.
 /// With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceServer: PlaySubject {
     /// The mistake to make, if any.
@@ -15,6 +17,7 @@ public struct PlayReferenceServer: PlaySubject {
     var grants: [String: [String]] = [:]
     var balances = Balances()
     var credited: [String] = []
+    var replaced: [String] = []
 
     /// A correct backend.
     public init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
@@ -42,6 +45,14 @@ public struct PlayReferenceServer: PlaySubject {
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
         guard let view = context.server(token: n.token) else { return [] }
         if let state = view["subscriptionState"] {
+            // PENDING, PENDING_PURCHASE_CANCELED or (V-PENDING-CANCEL-NAME) PENDING_PURCHASE_EXPIRED: never paid.
+            var paid = true
+            if case .string(let name) = state { paid = !name.hasPrefix("SUBSCRIPTION_STATE_PENDING") }
+            if paid, case .string(let old)? = view["linkedPurchaseToken"], !replaced.contains(old) {
+                replaced.append(old)  // §7: the backend must retire the old token
+                grants[old] = []
+            }
+            guard !replaced.contains(n.token) else { return [] }
             let item = view["lineItems"].flatMap { if case .array(let a) = $0 { return a.first } else { return nil } }
             var product = n.product
             if case .string(let plan)? = item?["deferredFromBasePlan"], let owner = catalog.subscription(ofPlan: plan) { product = owner }
@@ -56,8 +67,7 @@ public struct PlayReferenceServer: PlaySubject {
             default: entitled = false
             }
             grants[n.token] = entitled ? [product] : []
-            let purchased = state != "SUBSCRIPTION_STATE_PENDING" && state != "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED"
-            if entitled, purchased, view["acknowledgementState"] == .string("ACKNOWLEDGEMENT_STATE_PENDING") {
+            if entitled, paid, view["acknowledgementState"] == .string("ACKNOWLEDGEMENT_STATE_PENDING") {
                 return [.acknowledge(token: n.token)]
             }
             return []

@@ -54,7 +54,7 @@ extension PlayModel {
         if let start = startTime(of: index) { members.append(("startTime", .string(start.iso8601))) }
         if let linked = t.linkedToken { members.append(("linkedPurchaseToken", .string(tokens[linked - 1].tokenString))) }
         if case .paused(let until) = s.phase { members.append(("pausedStateContext", .object([("autoResumeTime", .string(until.iso8601))]))) }
-        if let c = s.cancellation, !s.autoRenew {
+        if let c = s.cancellation, !s.autoRenew, !readsActiveAfterReplacement(index) {
             members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
         }
         var item: [(key: String, value: JSONValue)] = [("productId", .string(t.product))]
@@ -82,7 +82,14 @@ extension PlayModel {
         return s.deferredSwitchedAt
     }
 
-    /// `subscriptionState` of token `index` (§6.1; V-PREPAID-EXPIRED-STATE for run-out prepaid plans).
+    /// §7 V-OLD-TOKEN-API-VALID: whether the server still reads token `index`, retired by an
+    /// immediate replacement, as a valid `ACTIVE` subscription (until its original expiry).
+    func readsActiveAfterReplacement(_ index: Int) -> Bool {
+        variations.replacedTokenReadsActive && replacedButUnexpired(index)
+    }
+
+    /// `subscriptionState` of token `index` (§6.1; V-PREPAID-EXPIRED-STATE for run-out prepaid
+    /// plans; V-OLD-TOKEN-API-VALID for a token an immediate replacement retired).
     public func subscriptionState(of index: Int) -> String {
         let prefix = "SUBSCRIPTION_STATE_"
         switch status(of: index) {
@@ -96,7 +103,8 @@ extension PlayModel {
         case .expired:
             let prepaid = catalog.basePlan(tokens[index].basePlan ?? "")?.kind == .prepaid
             return prepaid && variations.prepaidRunsOutCanceled && tokens[index].voided == nil ? prefix + "CANCELED" : prefix + "EXPIRED"
-        case .replaced, .voided, .purchased, .consumed: return prefix + "EXPIRED"
+        case .replaced: return prefix + (readsActiveAfterReplacement(index) ? "ACTIVE" : "EXPIRED")
+        case .voided, .purchased, .consumed: return prefix + "EXPIRED"
         }
     }
 

@@ -73,7 +73,7 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     /// For a `DEFERRED` replacement: when the new plan's first paid period began, once it has (§7).
     public var deferredSwitchedAt: Instant? = nil
     /// Whether a replacement that took effect at once (not `DEFERRED`) retired this token; its
-    /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE uses (§7).
+    /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE and V-OLD-TOKEN-API-VALID use (§7).
     public var replacedAtOnce: Bool = false
 }
 

@@ -60,6 +60,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-REFUNDED-AS-PENDING", "refundedReportedPending", "§8", false, \.refundedReportedPending),
         .flag("V-INCLUDE-SUSPENDED", "includeSuspended", "§2.3", false, \.includeSuspended),
         .flag("V-OLD-TOKEN-VISIBLE", "replacedTokenStillListed", "§7", false, \.replacedTokenStillListed),
+        .flag("V-OLD-TOKEN-API-VALID", "replacedTokenReadsActive", "§7", false, \.replacedTokenReadsActive),
     ]
 }
 

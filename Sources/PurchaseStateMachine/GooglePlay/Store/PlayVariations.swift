@@ -56,6 +56,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-OLD-TOKEN-VISIBLE: the token an immediate replacement retired stays in `queryPurchasesAsync`
     /// answers, as the `PURCHASED` subscription it was, until its original `expiryTime` (§7).
     public var replacedTokenStillListed: Bool = false
+    /// V-OLD-TOKEN-API-VALID: `subscriptionsv2` still reads the token an immediate replacement
+    /// retired as `ACTIVE` until its original `expiryTime`, as the legacy API did (§7).
+    public var replacedTokenReadsActive: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
