@@ -119,8 +119,10 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
     case oneTimeProductCanceled = "ONE_TIME_PRODUCT_CANCELED"
     /// A `voidedPurchaseNotification` (§8, §9.3).
     case voidedPurchase = "VOIDED_PURCHASE"
+    /// A `pendingRefundReviewNotification`: a refund request is being reviewed; nothing changed (§8, V-REFUND-REVIEW).
+    case refundReview = "PENDING_REFUND_REVIEW"
 
-    /// The documented `notificationType` number (0 for a voided-purchase notification, which has none).
+    /// The documented `notificationType` number (0 for a voided-purchase or refund-review notification, which have none).
     public var number: Int {
         switch self {
         case .subscriptionRecovered: return 1
@@ -137,7 +139,7 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
         case .subscriptionPendingPurchaseCanceled: return 20
         case .oneTimeProductPurchased: return 1
         case .oneTimeProductCanceled: return 2
-        case .voidedPurchase: return 0
+        case .voidedPurchase, .refundReview: return 0
         }
     }
 }

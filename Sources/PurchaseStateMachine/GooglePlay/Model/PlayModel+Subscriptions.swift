@@ -165,6 +165,8 @@ extension PlayModel {
         if tokens[index].subscription != nil, [.expired, .replaced].contains(status(of: index)) {
             throw PlayRejection(event: event, reason: "token #\(number) has ended; refunding an older order revokes nothing (§8)")
         }
+        // V-REFUND-REVIEW: a customer's refund request is reviewed first; the notice changes nothing.
+        if variations.refundReviewNotified, [.refund, .refundWithoutRevoke].contains(cause) { notify(.refundReview, index, effects: &effects) }
         guard cause.revokes else { return }
         tokens[index].voided = cause
         tokens[index].ackDeadline = nil

@@ -122,7 +122,7 @@ public struct PlayModel: Sendable {
 
     /// §9.1, §9.4: sends an RTDN for token `index` (repeated under V-RTDN-DUPLICATES).
     mutating func notify(_ type: PlayNotificationType, _ index: Int, effects: inout PlayStepEffects) {
-        let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type != .voidedPurchase
+        let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type.number != 0
         let n = PlayNotification(
             messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
             subscriptionID: legacy ? tokens[index].product : nil)

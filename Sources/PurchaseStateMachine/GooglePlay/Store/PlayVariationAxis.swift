@@ -61,6 +61,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-INCLUDE-SUSPENDED", "includeSuspended", "§2.3", false, \.includeSuspended),
         .flag("V-OLD-TOKEN-VISIBLE", "replacedTokenStillListed", "§7", false, \.replacedTokenStillListed),
         .flag("V-OLD-TOKEN-API-VALID", "replacedTokenReadsActive", "§7", false, \.replacedTokenReadsActive),
+        .flag("V-REFUND-REVIEW", "refundReviewNotified", "§8", false, \.refundReviewNotified),
     ]
 }
 

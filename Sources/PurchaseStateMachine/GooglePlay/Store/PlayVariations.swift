@@ -59,6 +59,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-OLD-TOKEN-API-VALID: `subscriptionsv2` still reads the token an immediate replacement
     /// retired as `ACTIVE` until its original `expiryTime`, as the legacy API did (§7).
     public var replacedTokenReadsActive: Bool = false
+    /// V-REFUND-REVIEW: a customer's refund request first sends a refund-review notification,
+    /// which changes no state (`pendingRefundReviewNotification`, §8).
+    public var refundReviewNotified: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}

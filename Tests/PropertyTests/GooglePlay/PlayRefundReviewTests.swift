@@ -1,0 +1,59 @@
+import ConformanceRunner
+import PurchaseStateMachine
+import Testing
+
+/// A refund request under review: a notification that changes nothing (§8, V-REFUND-REVIEW).
+extension PlayReplacementTests {
+    @Test("§8 V-REFUND-REVIEW: a refund request sends PENDING_REFUND_REVIEW first, or nothing extra; the review changes no state",
+          arguments: [false, true])
+    func refundReview(emitted: Bool) throws {
+        var s = try Self.subscribed("basic-monthly", playVariations {
+            $0.refundReviewNotified = emitted
+            $0.notificationsCarrySubscriptionID = true
+        })
+        try s.run("purchase(lifetime)")
+        s.ack(2)
+        let before = s.model.tokens
+        let kept = try s.run("void(#1, refundWithoutRevoke)")
+        #expect(kept.notificationTypes == (emitted ? ["PENDING_REFUND_REVIEW"] : []))
+        #expect(s.model.tokens == before, "nothing changes")
+        #expect(s.entitled == ["basic", "lifetime"])
+        if case .notification(let n)? = kept.messages.first {
+            #expect(n.json["notificationNumber"] == .int(0))
+            #expect(n.json["subscriptionId"] == nil, "not a subscription notification")
+        }
+        #expect(try s.run("void(#2, refund)").notificationTypes == (emitted ? ["PENDING_REFUND_REVIEW", "VOIDED_PURCHASE"] : ["VOIDED_PURCHASE"]))
+        #expect(try s.run("void(#1, chargeback)").notificationTypes == ["VOIDED_PURCHASE", "SUBSCRIPTION_REVOKED"], "no review for a chargeback")
+    }
+
+    /// A backend that revokes on any refund notification without reading the API.
+    struct RevokesOnRefundNotice: PlaySubject {
+        var grants: [String: [String]] = [:]
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
+        var wantsNotifications: Bool { true }
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+            guard n.type != .voidedPurchase, n.type != .refundReview else {
+                grants[n.token] = []
+                return []
+            }
+            grants[n.token] = [n.product]
+            return [.acknowledge(token: n.token)]
+        }
+        func query(context: PlaySubjectContext) throws -> ObservedState {
+            ObservedState(entitled: Array(Set(grants.values.flatMap { $0 })).sorted())
+        }
+    }
+
+    @Test("§8 V-REFUND-REVIEW: a backend that revokes on the review notice withdraws a purchase that was never refunded; the reference backend does not")
+    func refundReviewCaught() throws {
+        let events = try ["purchase(lifetime)", "void(#1, refundWithoutRevoke)"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations { $0.refundReviewNotified = true }, events: events)
+        let naive = PlayReplayer { c, p, ctx in RevokesOnRefundNotice(catalog: c, policy: p, context: ctx) }
+        #expect(naive.replay(history).failure?.check == .entitlementsMatch)
+        #expect(naive.replay(history).failure?.eventIndex == 1)
+        #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation nothing is sent")
+        #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
+    }
+}
