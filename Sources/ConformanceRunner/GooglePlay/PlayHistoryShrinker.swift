@@ -32,9 +32,13 @@ struct PlayHistoryShrinker {
         return best
     }
 
-    /// Replays `candidate`; keeps it (cut after its failing event) if it fails the same check.
+    /// Replays `candidate`; keeps it (cut after its failing event) if the model accepts every
+    /// event and it fails the same check.
     private mutating func accept(_ candidate: PlayHistory, into best: inout PlayHistory) -> Bool {
         guard evaluations < budget, candidate.events != best.events else { return false }
+        // A history the model rejects is not smaller, it is invalid (the replayer would report the
+        // rejection as an entitlements-match failure at index -1 and the cut would empty it).
+        guard (try? candidate.validate()) != nil else { return false }
         evaluations += 1
         guard let failure = replay(candidate), failure.check == check, failure.eventIndex >= -1 else { return false }
         var kept = candidate

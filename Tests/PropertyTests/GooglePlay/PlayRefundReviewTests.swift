@@ -1,4 +1,5 @@
 import ConformanceRunner
+import Generators
 import PurchaseStateMachine
 import Testing
 
@@ -26,23 +27,24 @@ extension PlayReplacementTests {
         #expect(try s.run("void(#1, chargeback)").notificationTypes == ["VOIDED_PURCHASE", "SUBSCRIPTION_REVOKED"], "no review for a chargeback")
     }
 
-    /// A backend that revokes on any refund notification without reading the API.
+    /// The reference backend, except that a refund-review notice withdraws its product for good.
     struct RevokesOnRefundNotice: PlaySubject {
-        var grants: [String: [String]] = [:]
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
+        var inner: PlayReferenceServer
+        var revoked: [String] = []
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
+            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
+        }
         var wantsNotifications: Bool { true }
         mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
         mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
         mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
-            guard n.type != .voidedPurchase, n.type != .refundReview else {
-                grants[n.token] = []
-                return []
-            }
-            grants[n.token] = [n.product]
-            return [.acknowledge(token: n.token)]
+            if n.type == .refundReview, !revoked.contains(n.product) { revoked.append(n.product) }
+            return try inner.notification(n, context: context)
         }
         func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: Array(Set(grants.values.flatMap { $0 })).sorted())
+            var state = try inner.query(context: context)
+            state.entitled.removeAll { revoked.contains($0) }
+            return state
         }
     }
 
@@ -55,5 +57,17 @@ extension PlayReplacementTests {
         #expect(naive.replay(history).failure?.eventIndex == 1)
         #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation nothing is sent")
         #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
+    }
+
+    @Test("§8 V-REFUND-REVIEW: that backend is found by a campaign and shrunk to the two events that show it, never to a history the model rejects")
+    func refundReviewShrinks() throws {
+        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "revokes-on-review") { c, p, ctx in
+            RevokesOnRefundNotice(catalog: c, policy: p, context: ctx)
+        }
+        let failure = try #require(campaign.run().failure)
+        #expect(!failure.flaky)
+        #expect(failure.failure.check == .entitlementsMatch)
+        #expect(failure.history.events.map(\.compact) == ["purchase(lifetime)", "void(#1, refundWithoutRevoke)"])
+        #expect(failure.history.variations.json.rendered() == #"{"refundReviewNotified":true}"#)
     }
 }
