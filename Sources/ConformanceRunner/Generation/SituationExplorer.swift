@@ -98,7 +98,7 @@ struct SituationExplorer {
         guard let setup = try? generator.drawSetup(tc) else { return }
         var model = StoreModel(catalog: generator.catalog, settings: setup.settings, start: start)
         var effects = StepEffects()
-        var before = Self.states(model)
+        var before = model.lineShapes
         var previous: EventKind?
         var landing = Landing.elsewhere
         var count = 0
@@ -119,7 +119,7 @@ struct SituationExplorer {
                 let boundaries = movesClock ? model.upcomingBoundaryMarks : []
                 guard (try? model.apply(event, into: &effects)) != nil else { return }
                 if movesClock { landing = Landing(model.state.now, boundaries) }
-                let after = Self.states(model)
+                let after = model.lineShapes
                 let situation = Situation(
                     previous: previous, kind: event.kind, before: before, after: after, billingOK: model.state.billingOK,
                     pending: !model.state.pendingRequests.isEmpty, clockMoved: !model.state.deviceClockOffset.isZero,
@@ -130,10 +130,5 @@ struct SituationExplorer {
                 previous = event.kind
             }
         }
-    }
-
-    /// The shape of every subscription line (`StoreModel.lineShapes`).
-    static func states(_ model: StoreModel) -> [LineShape] {
-        model.lineShapes
     }
 }
