@@ -24,45 +24,26 @@ public struct CheckInput: Sendable {
     public let observedWithTrueClock: ObservedState?
     /// Every app action so far, oldest first, with the subject's result.
     public let actions: [AppActionRecord]
-}
+    /// The reported grants against the expected ones, computed once for every check.
+    public let comparison: EntitlementComparison
 
-/// One `appAction` event and what the subject answered.
-public struct AppActionRecord: Hashable, Sendable {
-    /// The event's index.
-    public let eventIndex: Int
-    /// The action's name.
-    public let name: String
-    /// The action's value, if any.
-    public let value: JSONValue?
-    /// The subject's result.
-    public let result: JSONValue?
-    /// The true time of the action.
-    public let serverNow: Instant
-    /// The device clock at the action.
-    public let deviceNow: Instant
-    /// The products the model says were entitled at the action.
-    public let entitled: [String]
-}
-
-/// A check written by the user over the observed state, such as a free-tier quota.
-///
-/// ```swift
-/// let quota = CustomCheck(id: "free-tier-quota", rule: "A free user gets at most 3 analyses a day") { input in
-///     … return nil when the rule holds, or a Discrepancy
-/// }
-/// ```
-public struct CustomCheck: Sendable {
-    /// The check's name.
-    public let id: CheckID
-    /// The rule, in one sentence.
-    public let rule: String
-    /// Returns a discrepancy when the rule is broken after this event, nil when it holds.
-    public let evaluate: @Sendable (CheckInput) -> Discrepancy?
-
-    /// Creates a custom check.
-    public init(id: CheckID, rule: String, evaluate: @escaping @Sendable (CheckInput) -> Discrepancy?) {
-        self.id = id
-        self.rule = rule
-        self.evaluate = evaluate
+    /// Gathers one event's input and compares the reported grants with the expected ones.
+    init(
+        eventIndex: Int, event: Event, model: StoreModel, policy: AppPolicy, statuses: [EntitlementStatus],
+        expected: ExpectedState, observed: ObservedState, previousObserved: ObservedState?, delivered: [Delivery],
+        observedWithTrueClock: ObservedState?, actions: [AppActionRecord]
+    ) {
+        self.eventIndex = eventIndex
+        self.event = event
+        self.model = model
+        self.policy = policy
+        self.statuses = statuses
+        self.expected = expected
+        self.observed = observed
+        self.previousObserved = previousObserved
+        self.delivered = delivered
+        self.observedWithTrueClock = observedWithTrueClock
+        self.actions = actions
+        comparison = EntitlementComparison(observed: observed.entitled, expected: expected.entitled, catalog: model.catalog)
     }
 }

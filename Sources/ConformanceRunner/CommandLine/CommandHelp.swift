@@ -129,7 +129,7 @@ enum CommandHelp {
             ]
         }
         if command == "check" || command == "replay" {
-            lines += ["", "Checks: " + CheckDescription.builtIn.map(\.id.rawValue).joined(separator: ", ")]
+            lines += ["", "Checks: " + Check.builtIn.map(\.id.rawValue).joined(separator: ", ")]
         }
         lines += exampleLines(for: command)
         return lines.joined(separator: "\n")

@@ -16,7 +16,7 @@ extension FailureReport {
         } else {
             out.append("\(verdict) at launch, before the first event")
         }
-        if let description = CheckDescription.builtIn(check) {
+        if let description = Check.builtIn(check) {
             out.append("  Rule: \(description.rule) (\(description.source))")
         }
         out.append("")

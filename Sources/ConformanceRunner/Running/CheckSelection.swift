@@ -1,32 +1,42 @@
-/// Which checks run: the built-in ones switched on, plus the user's custom checks.
+/// Which checks run: the built-in ones switched on, plus the user's own.
 public struct CheckSelection: Sendable {
     /// The built-in checks that run (all by default).
-    public var builtIn: Set<CheckID> { didSet { mask = Self.mask(builtIn) } }
-    /// The built-in checks as a bit mask in `CheckDescription.builtIn` order, for fast tests.
-    private var mask: UInt64 = 0
+    public var builtIn: Set<CheckID> { didSet { plan() } }
     /// The user's own checks, evaluated after the built-in ones, in this order.
-    public var custom: [CustomCheck]
+    public var custom: [Check] { didSet { plan() } }
     /// Checks a campaign has already reported: a failure named after one of them (its most
     /// specific failing check) counts as a pass, so the search moves on to other bugs.
     public var alreadyReported: Set<CheckID> = []
 
-    /// Every built-in check and no custom check.
-    public init(builtIn: Set<CheckID> = Set(CheckDescription.builtIn.map(\.id)), custom: [CustomCheck] = []) {
+    /// The checks that run, in evaluation order: built-in order, then the user's.
+    private(set) var active: [Check] = []
+    /// The evaluations that run when the app agrees with the model, in evaluation order.
+    private(set) var whenAgreeing: [@Sendable (AgreeingInput) -> Discrepancy?] = []
+    /// Whether some check needs the full input even when the app agrees with the model.
+    private(set) var needsFullInput = false
+    /// Whether `clock-skew-safe` runs (it asks the subject again with the true clock).
+    private(set) var comparesTrueClock = false
+
+    /// Every built-in check and no user's check.
+    public init(builtIn: Set<CheckID> = Set(Check.builtIn.map(\.id)), custom: [Check] = []) {
         self.builtIn = builtIn
         self.custom = custom
-        self.mask = Self.mask(builtIn)
+        plan()
     }
 
-    private static func mask(_ ids: Set<CheckID>) -> UInt64 {
-        var mask: UInt64 = 0
-        for (i, d) in CheckDescription.builtIn.enumerated() where ids.contains(d.id) { mask |= 1 << UInt64(i) }
-        return mask
-    }
-
-    /// Whether built-in check `id` runs.
-    @inline(__always)
-    func enabled(_ id: CheckID) -> Bool {
-        id.builtInIndex >= 0 && mask & (1 << UInt64(id.builtInIndex)) != 0
+    /// Derives the evaluation plan from the selection.
+    private mutating func plan() {
+        active = Check.builtIn.filter { builtIn.contains($0.id) } + custom
+        whenAgreeing = []
+        needsFullInput = false
+        for check in active {
+            switch check.whenAppAgrees {
+            case .holds: break
+            case .evaluate(let evaluation): whenAgreeing.append(evaluation)
+            case .needsFullInput: needsFullInput = true
+            }
+        }
+        comparesTrueClock = builtIn.contains(.clockSkewSafe)
     }
 
     /// The same selection without `ids`.
@@ -38,12 +48,10 @@ public struct CheckSelection: Sendable {
     }
 
     /// Every check name this selection can report, built-in order first.
-    public var allIDs: [CheckID] {
-        CheckDescription.builtIn.map(\.id).filter { builtIn.contains($0) } + custom.map(\.id)
-    }
+    public var allIDs: [CheckID] { active.map(\.id) }
 
-    /// Whether `id` names a built-in or custom check that exists (enabled or not).
+    /// Whether `id` names a built-in or user's check that exists (enabled or not).
     public func knows(_ id: CheckID) -> Bool {
-        CheckDescription.builtIn(id) != nil || custom.contains { $0.id == id }
+        Check.builtIn(id) != nil || custom.contains { $0.id == id }
     }
 }

@@ -87,45 +87,37 @@ struct HistoryExecution<S: PurchaseSubject> {
         } catch {
             return .failed(Failure.fault(String(describing: error), at: index, while: "query"))
         }
-        var found: [Discrepancy]
-        if actionResult == nil, checks.custom.isEmpty, agreesQuickly(observed) {
-            // The app reports exactly what the model expects: only the checks that can fail
-            // with agreeing grants remain (finish, relied-on revoked transactions).
-            found = []
-            if checks.enabled(.refundedNeverEntitled), let note = BuiltInChecks.reliedOnRevoked(observed, model: model) {
-                let expected = model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
-                found.append(
-                    Discrepancy(
-                        check: .refundedNeverEntitled, subject: "Entitled products", expected: expected,
-                        actual: observed.entitledSorted, note: note))
-            }
-            if checks.enabled(.finishAlwaysCalled), !delivered.isEmpty,
-                let d = BuiltInChecks.unfinished(delivered: unique(delivered), model: model, policy: policy)
-            {
-                found.append(d)
+        if let action = actionResult {
+            let entitled = model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
+            actions.append(
+                AppActionRecord(
+                    eventIndex: index, name: action.name, value: action.value, result: action.result,
+                    serverNow: model.state.now, deviceNow: model.state.deviceNow, entitled: entitled))
+        }
+        var found: [Discrepancy] = []
+        if actionResult == nil, !checks.needsFullInput, agreesQuickly(observed) {
+            // The app reports exactly what the model expects: only the checks that can still
+            // fail then are asked, with the cheap input.
+            if !checks.whenAgreeing.isEmpty {
+                let input = AgreeingInput(model: model, policy: policy, observed: observed, handed: delivered)
+                for evaluate in checks.whenAgreeing {
+                    if let d = evaluate(input) { found.append(d) }
+                }
             }
         } else {
-            if let action = actionResult {
-                let entitled = model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
-                actions.append(
-                    AppActionRecord(
-                        eventIndex: index, name: action.name, value: action.value, result: action.result,
-                        serverNow: model.state.now, deviceNow: model.state.deviceNow, entitled: entitled))
-            }
             var trueClock: ObservedState?
-            if model.state.deviceClockOffset != .zero, checks.enabled(.clockSkewSafe) {
+            if model.state.deviceClockOffset != .zero, checks.comparesTrueClock {
                 var straight = model
                 var ignored = StepEffects()
                 try? straight.apply(.setDeviceClock(offset: .zero), into: &ignored)
                 trueClock = try? subject.query(context: SubjectContext(model: straight, decisions: .firstReady()))
             }
-            let deliveries = unique(delivered).compactMap { d in
+            let deliveries = delivered.uniqueByLastDelivery().compactMap { d in
                 model.state.transaction(d.id).map { Delivery(transaction: $0, verified: d.verified) }
             }
             let input = makeInput(index, event, observed, delivered: deliveries, trueClock: trueClock)
-            found = BuiltInChecks.evaluate(input, enabled: checks)
-            for custom in checks.custom {
-                if let d = custom.evaluate(input) { found.append(d) }
+            for check in checks.active {
+                if let d = check.evaluate(input) { found.append(d) }
             }
         }
         if let first = found.first, checks.alreadyReported.contains(first.check) { found = [] }
@@ -211,16 +203,6 @@ struct HistoryExecution<S: PurchaseSubject> {
             eventIndex: index, event: event, model: model, policy: policy, statuses: model.entitlementStatuses(policy: policy),
             expected: model.expectedState(policy: policy), observed: observed, previousObserved: previousObserved,
             delivered: delivered, observedWithTrueClock: trueClock, actions: actions)
-    }
-
-    /// Each delivered transaction once (its last delivery), in delivery order.
-    private func unique(_ deliveries: [DeliveredTransaction]) -> [DeliveredTransaction] {
-        guard deliveries.count > 1 else { return deliveries }
-        var out: [DeliveredTransaction] = []
-        for (i, d) in deliveries.enumerated() where !deliveries[(i + 1)...].contains(where: { $0.id == d.id }) {
-            out.append(d)
-        }
-        return out
     }
 
     private mutating func appendTrace(_ index: Int, _ event: Event, _ log: [String]?, observed: ObservedState?, failure: Failure?) {

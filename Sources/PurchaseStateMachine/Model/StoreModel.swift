@@ -26,6 +26,7 @@ public struct StoreModel: Sendable {
         if settings.variations.notificationsReordered, effects.recordsServerChannels {
             reverseNotifications(from: firstMessage, in: &effects)
         }
+        checkInvariants()
     }
 
     private mutating func applyEvent(_ event: Event, into effects: inout StepEffects) throws(Rejection) {

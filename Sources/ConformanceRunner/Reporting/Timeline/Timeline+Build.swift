@@ -55,7 +55,7 @@ extension Timeline {
         for list in expected { list.forEach(involve) }
         for o in observed { o?.entitled.forEach(involve) }
         self.verdict = String(report.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-        self.rule = failure.flatMap { CheckDescription.builtIn($0.check)?.rule }
+        self.rule = failure.flatMap { Check.builtIn($0.check)?.rule }
         self.subject = subject
         self.events = events
         self.divergedAt = failure.flatMap { $0.eventIndex >= 0 ? $0.eventIndex : nil }
