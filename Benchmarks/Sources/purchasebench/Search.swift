@@ -72,7 +72,7 @@ func searchRecord<App: BenchSubject>(app: App.Type, mutant name: String, seed: U
             ("shrunk_history_ours", .strings(report.history.events.map(\.compact))),
             ("check", .string(report.check.rawValue)),
             ("shrink_starts", .int(report.shrinkStarts)),
-            ("shrink_stop", .string(report.shrinkStop)),
+            ("shrink_stop", .string(report.shrinkStop.description)),
             ("flaky", .bool(report.flaky)),
             ("campaign_shrink_seconds", .double(seconds(result.shrinkTime))),
         ]

@@ -54,23 +54,16 @@ extension PurchaseConformanceTool {
         }
         let store = args.flags.contains("no-save")
             ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
-        if let store { configuration.savedHistories = try store.load(catalog: catalog) }
         let progress = io.showsProgress ? ProgressLine(io: io) : nil
         var runConfiguration = configuration
         if let progress { runConfiguration.progressHandler = { progress.update($0) } }
         let began = ContinuousClock.now
-        var result = subject.run(catalog: catalog, configuration: runConfiguration)
+        var result = try store.map { store throws(FailureStoreError) in
+            try subject.run(catalog: catalog, configuration: runConfiguration, store: store)
+        } ?? subject.run(catalog: catalog, configuration: runConfiguration)
         progress?.finish()
-        for i in result.failures.indices {
-            result.failures[i] = subject.completeReport(result.failures[i])
-            guard let store, result.failures[i].replayedFrom == nil, !result.failures[i].flaky else { continue }
-            result.failures[i].savedPath = try store.save(result.failures[i].history)
-        }
-        if let store {
-            let pruned = try store.prune(
-                replayed: configuration.savedHistories.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
-            for message in pruned { io.printError(message) }
-        }
+        for i in result.failures.indices { result.failures[i] = subject.completeReport(result.failures[i]) }
+        for message in result.pruned { io.printError(message) }
         try writeArtifacts(result, subject: subject.name, args: args)
         if args.flags.contains("json") {
             io.print(result.json(subject: subject.name).rendered())

@@ -47,12 +47,8 @@ extension PurchaseConformanceTool {
             case .failed(let failure, let trace):
                 anyFailed = true
                 guard !json else { break }
-                var shown = history
-                shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-                let report = FailureReport(
-                    failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
-                    replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "", flaky: false, trace: trace,
-                    subjectOutput: subject.standardErrorTail(), savedPath: path, replayToken: nil)
+                var report = FailureReport.replayed(failure, history: history, trace: trace, path: path)
+                report.subjectOutput = subject.standardErrorTail()
                 io.print(report.rendered(reproduce: subject.reproduce))
                 io.print("  Subject: \(subject.name)\(expectation(result))")
             case .rejected(let index, let rejection):

@@ -32,12 +32,8 @@ extension PurchaseConformanceTool {
             timeline = Timeline(history: history, catalog: catalog, failure: nil, trace: trace, subject: subject.name, report: text)
             status = 0
         case .failed(let failure, let trace):
-            var shown = history
-            shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-            let report = FailureReport(
-                failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
-                replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "", flaky: false, trace: trace,
-                subjectOutput: subject.standardErrorTail(), savedPath: path, replayToken: nil)
+            var report = FailureReport.replayed(failure, history: history, trace: trace, path: path)
+            report.subjectOutput = subject.standardErrorTail()
             let text = report.rendered(reproduce: subject.reproduce)
             io.print(text)
             timeline = Timeline(history: history, catalog: catalog, failure: failure, trace: trace, subject: subject.name, report: text)

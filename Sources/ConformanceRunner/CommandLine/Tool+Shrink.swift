@@ -31,10 +31,9 @@ extension PurchaseConformanceTool {
             }
             var shrinker = EventListShrinker(check: original.check) { subject.replay($0, checks: checks).outcome }
             let (minimal, failure, trace) = shrinker.shrink(history)
-            report = FailureReport(
-                failure: failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
-                replayedFrom: nil, shrinkEvaluations: shrinker.evaluations, shrinkStop: "no event could be deleted",
-                flaky: failure == nil, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
+            report = FailureReport.shrunkByEvents(
+                failure, original: original, minimal: minimal, originalLength: history.events.count,
+                evaluations: shrinker.evaluations, trace: trace)
         }
         report.history.name = history.name
         report.history.origin = history.origin ?? HistoryOrigin(tool: ToolVersion.text, subject: subject.name)

@@ -37,14 +37,7 @@ extension Conformance {
             }
         case .failed(let failure, let trace):
             result.eventsRun = trace.count
-            var shown = history
-            shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-            result.failures = [
-                FailureReport(
-                    failure: failure, history: shown, originalLength: history.events.count, foundAfterHistories: nil,
-                    replayedFrom: path, shrinkEvaluations: 0, shrinkStop: "replayed from a saved file", flaky: false,
-                    trace: trace, subjectOutput: nil, savedPath: path, replayToken: nil)
-            ]
+            result.failures = [FailureReport.replayed(failure, history: history, trace: trace, path: path)]
             note = "Replayed \(path) against \(name)"
         case .rejected(let index, let rejection):
             throw ConformanceError("\(path): event \(index + 1) (\(history.events[index].compact)) is not possible: \(rejection.reason)")

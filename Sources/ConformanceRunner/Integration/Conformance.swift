@@ -54,14 +54,14 @@ public enum Conformance {
         }
         configuration.collectStatistics = true  // counted for the health warnings; the table only when asked
         configuration.shard = overrides.shard
-        if let store {
-            do {
-                configuration.savedHistories = try store.load(catalog: catalog)
-            } catch {
-                throw ConformanceError("could not read saved failures: \(error)")
-            }
+        let campaign = Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory)
+        var result: CampaignResult
+        do {
+            result = try store.map { store throws(FailureStoreError) in try campaign.run(store: store, originTest: testFilter) }
+                ?? campaign.run()
+        } catch {
+            throw ConformanceError(error.description)
         }
-        var result = Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory).run()
         if let path = overrides.observations {
             try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
         }
@@ -70,22 +70,7 @@ public enum Conformance {
         if overrides.seedIsRandom {
             notes.append("Seed drawn at random: \(result.seed) (PURCHASE_CONFORMANCE_SEED=\(result.seed) runs the same histories)")
         }
-        if let store {
-            for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
-                if let testFilter { result.failures[i].history.origin?.test = testFilter }
-                do {
-                    result.failures[i].savedPath = try store.save(result.failures[i].history)
-                } catch {
-                    throw ConformanceError("could not save a failure: \(error)")
-                }
-            }
-            do {
-                notes += try store.prune(
-                    replayed: configuration.savedHistories.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
-            } catch {
-                throw ConformanceError("could not prune saved failures: \(error)")
-            }
-        }
+        notes += result.pruned
         var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
         run.reproduce = .swiftTest(filter: testFilter)
         run.notes = notes

@@ -18,7 +18,7 @@ extension CampaignResult {
         for (requirement, reached) in coverageShortfalls {
             blocks.append(
                 "✘ coverage: \(requirement.label) reached in \(String(format: "%.2f", reached * 100))% "
-                    + "(required \(String(format: "%.2f", requirement.minimumShare * 100))%)")
+                    + "(required \(String(format: "%.2f", requirement.minimumPercentage))%)")
         }
         if !healthWarnings.isEmpty { blocks.append(healthWarnings.map(\.text).joined(separator: "\n")) }
         if let coverage { blocks.append(coverage.rendered()) }

@@ -1,7 +1,7 @@
 import Generators
 import PurchaseStateMachine
 
-/// One distinct failure, shrunk to its shortest history.
+/// One distinct failure, shrunk to its shortest history (built in `FailureReport+Building.swift`).
 public struct FailureReport: Sendable {
     /// The failure on the minimal history (the check it is named after comes first).
     public var failure: Failure
@@ -9,16 +9,14 @@ public struct FailureReport: Sendable {
     public var history: History
     /// How many events the history had when first found.
     public var originalLength: Int
-    /// Which history found it (1-based count in this run), or nil when it came from a saved file.
-    public var foundAfterHistories: Int?
-    /// The saved file the failure was replayed from, when it came from one.
-    public var replayedFrom: String?
+    /// Where the failure came from: generation, a saved file, or a history given to shrink.
+    public var origin: FailureOrigin
+    /// Whether the failure repeated on the final replay of its minimal history.
+    public var verdict: FailureVerdict
     /// Test-function calls the shrinker made.
     public var shrinkEvaluations: Int
     /// Why shrinking stopped.
-    public var shrinkStop: String
-    /// True when the minimal history passes on a final replay: the subject is not deterministic.
-    public var flaky: Bool
+    public var shrinkStop: ShrinkStop
     /// The final replay, event by event.
     public var trace: [TraceStep]
     /// What the subject wrote on standard error (external subjects), if anything.
@@ -34,4 +32,56 @@ public struct FailureReport: Sendable {
 
     /// The check this failure is named after.
     public var check: CheckID { failure.check }
+    /// Which history found it (1-based count in this run), or nil when it was not generated.
+    public var foundAfterHistories: Int? {
+        if case .generated(let n) = origin { return n }
+        return nil
+    }
+    /// The saved file the failure was replayed from, when it came from one.
+    public var replayedFrom: String? {
+        if case .savedFile(let path) = origin { return path }
+        return nil
+    }
+    /// True when the minimal history passes on a final replay: the subject is not deterministic.
+    public var flaky: Bool { verdict == .flaky }
+}
+
+/// Where a reported failure came from.
+public enum FailureOrigin: Hashable, Sendable {
+    /// Found by generation: by the n-th history of this run (1-based).
+    case generated(afterHistories: Int)
+    /// Replayed, as it was, from the saved history file at this path.
+    case savedFile(String)
+    /// Shrunk from a history given to the runner (the `shrink` command).
+    case givenHistory
+}
+
+/// Whether a reported failure repeats.
+public enum FailureVerdict: Hashable, Sendable {
+    /// The minimal history fails the same check at the same event when replayed.
+    case failed
+    /// The failure did not repeat: the subject does not behave the same way twice.
+    case flaky
+}
+
+/// Why the shrinking of a reported failure stopped.
+public enum ShrinkStop: Hashable, Sendable, CustomStringConvertible {
+    /// The choice shrinker stopped for this reason.
+    case shrinker(ShrinkStopReason)
+    /// Shrinking event by event: no single event could be deleted any more.
+    case noEventDeletable
+    /// Not shrunk: the failure was replayed from a saved file as it is.
+    case replayed
+    /// Not shrunk: the failure did not repeat when its history was run again.
+    case notRepeated
+
+    /// A sentence saying why shrinking stopped.
+    public var description: String {
+        switch self {
+        case .shrinker(let reason): return reason.description
+        case .noEventDeletable: return "no event could be deleted"
+        case .replayed: return "replayed from a saved file"
+        case .notRepeated: return "not shrunk: the failure did not repeat"
+        }
+    }
 }

@@ -80,8 +80,12 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
         }
     }
 
-    /// Runs the campaign to its end.
-    public func run() -> CampaignResult {
+    /// Runs the campaign to its end: replays `configuration.savedHistories`, then generates,
+    /// shrinks and rechecks (`run(store:)` also loads and saves a failures folder).
+    public func run() -> CampaignResult { run(saved: configuration.savedHistories) }
+
+    /// Replays `saved`, then generates, shrinks and rechecks to the end.
+    func run(saved savedHistories: [SavedHistory]) -> CampaignResult {
         let clock = ContinuousClock()
         let began = clock.now
         var checks = configuration.checks
@@ -110,7 +114,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             result.shrinkTime = shrinkTime
             return result
         }
-        for saved in configuration.savedHistories {
+        for saved in savedHistories {
             result.savedReplayed += 1
             let replay = Replayer(catalogOverride: nil, policy: nil, checks: checks, factory: factory)
                 .replay(saved.history, trace: true)
@@ -118,13 +122,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check),
                 !checks.alreadyReported.contains(failure.check)
             else { continue }
-            var history = saved.history
-            history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-            failures.append(
-                FailureReport(
-                    failure: failure, history: history, originalLength: history.events.count, foundAfterHistories: nil,
-                    replayedFrom: saved.path, shrinkEvaluations: 0, shrinkStop: "replayed from a saved file",
-                    flaky: false, trace: trace, subjectOutput: nil, savedPath: saved.path, replayToken: nil))
+            failures.append(FailureReport.replayed(failure, history: saved.history, trace: trace, path: saved.path))
             if !configuration.findAllFailures { return finish(.failureFound) }
             checks.alreadyReported.insert(failure.check)
         }
@@ -165,7 +163,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             let refined = refine(found, after: position + f + 1, in: planned, runner: runner)
             found = refined.best
             shrinkTime += clock.now - shrinkBegan
-            found.foundAfterHistories = result.historiesRun
+            found.origin = .generated(afterHistories: result.historiesRun)
             failures.append(found)
             position = refined.next
             if !configuration.findAllFailures { return finish(.failureFound) }
@@ -192,7 +190,7 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             let perEvent = requirement.label.hasPrefix("event:") || requirement.label.hasPrefix("state:")
                 || requirement.label.hasPrefix("situation:")
             let share = Double(count) / Double(perEvent ? events : max(1, coverage.histories))
-            if count == 0 || share < requirement.minimumShare { out.append((requirement, share)) }
+            if count == 0 || share * 100 < requirement.minimumPercentage { out.append((requirement, share)) }
         }
         return out
     }

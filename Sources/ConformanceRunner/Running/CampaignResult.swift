@@ -13,6 +13,8 @@ public struct CampaignResult: Sendable {
     public var savedReplayed: Int
     /// The saved files replayed this run on which every check held (candidates for pruning).
     public var savedPassed: [String] = []
+    /// What pruning the failures folder deleted, one sentence per file (`run(store:)` only).
+    public var pruned: [String] = []
     /// One report per distinct failing check, in the order found.
     public var failures: [FailureReport]
     /// Why the campaign stopped.

@@ -14,7 +14,7 @@ struct MinimizedFailure {
     /// Calls made to the subject by every shrinker.
     var evaluations: Int
     /// Why the first choice shrink stopped.
-    var stop: String
+    var stop: ShrinkStopReason
 }
 
 extension Campaign {
@@ -52,7 +52,7 @@ extension Campaign {
             history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
             var found = MinimizedFailure(
                 history: history, failure: failure, choices: result.sequence.values, evaluations: evaluations,
-                stop: best?.stop ?? result.stopReason.description)
+                stop: best?.stop ?? result.stopReason)
             best = found
             guard schedule.isEmpty else { break }
             var polish = HistoryPolish(check: failure.check) { replayer.replay($0).outcome }

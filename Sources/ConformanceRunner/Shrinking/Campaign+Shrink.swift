@@ -9,7 +9,8 @@ extension Campaign {
         prepare(tc, history: number)
         let first = runner.runRecording(tc, collect: false)
         guard let original = first.failure else {
-            return flakyReport(number: number, runner: runner, firstRun: firstRun)
+            return FailureReport.notRepeated(
+                history: number, firstRun: firstRun, catalog: catalog, store: configuration.profile.fixedSettings)
         }
         let initial = ChoiceSequence(first.choices)
         let template = History(
@@ -19,28 +20,29 @@ extension Campaign {
             origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
             schedule: first.schedule)
         let minimized = minimize(initial, spans: first.spans, target: original.check, runner: runner, template: template)
-        var failure = minimized?.failure ?? original
         var history = minimized?.history ?? template
         if minimized == nil, case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) { history.store = s }
+        return confirm(
+            minimized, fallback: (original, history), origin: .generated(afterHistories: historiesRun),
+            originalLength: first.failingEvents.count, choices: initial.values, runner: runner, replayToken: ReplayToken(initial).text)
+    }
+
+    /// The one way a shrink ends, for fresh and saved failures alike: the minimized failure (or
+    /// the fallback when minimizing found nothing), renamed after its check and replayed once
+    /// more to confirm it.
+    func confirm(
+        _ minimized: MinimizedFailure?, fallback: (failure: Failure, history: History), origin: FailureOrigin,
+        originalLength: Int, choices: [UInt64], runner: CaseRunner<S>, replayToken: String? = nil
+    ) -> FailureReport {
+        let failure = minimized?.failure ?? fallback.failure
+        var history = minimized?.history ?? fallback.history
         history.name = "\(failure.check.rawValue)-\(subjectName)"
         let replayer = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
-        let replay = replayer.replay(history, trace: true)
-        var flaky = true
-        var trace: [TraceStep] = []
-        if case .failed(let again, let t) = replay.outcome {
-            trace = t
-            flaky = again.check != failure.check || again.eventIndex != failure.eventIndex
-            failure = again
-        } else if case .passed(let t) = replay.outcome {
-            trace = t
-        }
-        var report = FailureReport(
-            failure: failure, history: history, originalLength: first.failingEvents.count,
-            foundAfterHistories: historiesRun, replayedFrom: nil, shrinkEvaluations: minimized?.evaluations ?? 0,
-            shrinkStop: minimized?.stop ?? "", flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil,
-            replayToken: ReplayToken(initial).text)
-        report.minimalChoices = minimized?.choices ?? initial.values
-        return report
+        return FailureReport.confirmed(
+            failure, history: history, replay: replayer.replay(history, trace: true).outcome, origin: origin,
+            originalLength: originalLength, evaluations: minimized?.evaluations ?? 0,
+            stop: minimized.map { .shrinker($0.stop) } ?? .notRepeated, choices: minimized?.choices ?? choices,
+            replayToken: replayToken)
     }
 
     /// Looks at up to `shrinkSearchHistories` further histories for more failures, shrinks up
@@ -71,20 +73,6 @@ extension Campaign {
         best.replayToken = found.replayToken
         return (best, position)
     }
-
-    /// A report for a history that failed once and passed when run again.
-    private func flakyReport(number: Int, runner: CaseRunner<S>, firstRun: Failure?) -> FailureReport {
-        var failure = Failure.fault(
-            "history \(number + 1) failed once and passed when run again with the same choices", at: -1,
-            while: "a second run")
-        if let firstRun { failure.discrepancies += firstRun.discrepancies }
-        return FailureReport(
-            failure: failure,
-            history: History(catalog: catalog, store: configuration.profile.fixedSettings, events: []),
-            originalLength: 0, foundAfterHistories: nil, replayedFrom: nil, shrinkEvaluations: 0,
-            shrinkStop: "not shrunk: the failure did not repeat", flaky: true, trace: [], subjectOutput: nil,
-            savedPath: nil, replayToken: nil)
-    }
 }
 
 /// The tool's name and version, written into the histories it saves.
@@ -108,21 +96,8 @@ extension Campaign {
             let minimized = minimize(
                 probe.choiceSequence, spans: probe.spans, target: original.check, runner: runner, template: template)
         else { return nil }
-        let failure = minimized.failure
-        let history = minimized.history
-        let replayer = Replayer(checks: runner.checks, factory: factory)
-        let replay = replayer.replay(history, trace: true)
-        var trace: [TraceStep] = []
-        var flaky = true
-        if case .failed(let again, let t) = replay.outcome {
-            trace = t
-            flaky = again.check != failure.check || again.eventIndex != failure.eventIndex
-        }
-        var report = FailureReport(
-            failure: failure, history: history, originalLength: events.count, foundAfterHistories: nil,
-            replayedFrom: nil, shrinkEvaluations: minimized.evaluations, shrinkStop: minimized.stop,
-            flaky: flaky, trace: trace, subjectOutput: nil, savedPath: nil, replayToken: nil)
-        report.minimalChoices = minimized.choices
-        return report
+        return confirm(
+            minimized, fallback: (original, template), origin: .givenHistory, originalLength: events.count,
+            choices: values, runner: runner)
     }
 }

@@ -26,6 +26,7 @@ public struct SubjectRunner: Sendable {
     /// subject's standard error during a replay of the minimal history).
     public var completeReport: @Sendable (FailureReport) -> FailureReport = { $0 }
     let campaign: @Sendable (Catalog, CampaignConfiguration) -> CampaignResult
+    let storedCampaign: @Sendable (Catalog, CampaignConfiguration, FailureStore) throws(FailureStoreError) -> CampaignResult
     let replayer: @Sendable (History, Catalog?, CheckSelection) -> ReplayResult
     let encoder: @Sendable (History, GenerationProfile, Catalog) -> Result<[UInt64], NotEncodable>
     let shrinker: @Sendable (History, [UInt64], CampaignConfiguration, Catalog) -> FailureReport?
@@ -45,6 +46,9 @@ public struct SubjectRunner: Sendable {
         self.parallelSafe = parallelSafe
         campaign = { catalog, configuration in
             Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory).run()
+        }
+        storedCampaign = { catalog, configuration, store throws(FailureStoreError) in
+            try Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory).run(store: store)
         }
         replayer = { history, catalog, checks in
             Replayer(catalogOverride: catalog, checks: checks, factory: factory).replay(history, trace: true)
@@ -66,6 +70,16 @@ public struct SubjectRunner: Sendable {
         var configuration = configuration
         if !parallelSafe { configuration.parallelism = 1 }
         return campaign(catalog ?? self.catalog, configuration)
+    }
+
+    /// Runs a campaign against a failures folder: saved failures first, new ones saved
+    /// (`Campaign.run(store:originTest:)`).
+    public func run(catalog: Catalog? = nil, configuration: CampaignConfiguration, store: FailureStore) throws(FailureStoreError)
+        -> CampaignResult
+    {
+        var configuration = configuration
+        if !parallelSafe { configuration.parallelism = 1 }
+        return try storedCampaign(catalog ?? self.catalog, configuration, store)
     }
 
     /// Replays one history (stopping at its first failure), with a trace.

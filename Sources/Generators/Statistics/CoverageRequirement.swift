@@ -1,12 +1,16 @@
-/// A demand that a label occurs in a minimum share of valid cases (QuickCheck's `cover`).
+/// A demand that a label occurs in a minimum share of valid cases (QuickCheck's `cover`), and in
+/// at least one: a label never reached misses even a 0 % requirement.
+///
+/// Property runs count the share among valid cases; conformance campaigns among histories, or
+/// among events for `event:`, `state:` and `situation:` labels.
 public struct CoverageRequirement: Hashable, Sendable, CustomStringConvertible {
     /// The label that must occur.
     public let label: String
     /// The smallest acceptable percentage (0–100) of valid cases recording the label.
     public let minimumPercentage: Double
 
-    /// Requires `label` in at least `percentage` percent of valid cases.
-    public init(_ label: String, atLeast percentage: Double) {
+    /// Requires `label` in at least `percentage` percent of valid cases (by default: in one).
+    public init(_ label: String, atLeast percentage: Double = 0) {
         self.label = label
         self.minimumPercentage = percentage
     }

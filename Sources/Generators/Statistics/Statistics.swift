@@ -40,7 +40,7 @@ public struct Statistics: Hashable, Sendable {
     public func shortfalls(for requirements: [CoverageRequirement]) -> [CoverageShortfall] {
         requirements.compactMap { requirement in
             let observed = percentage(of: requirement.label)
-            return observed < requirement.minimumPercentage
+            return observed < requirement.minimumPercentage || cases(labelled: requirement.label) == 0
                 ? CoverageShortfall(
                     requirement: requirement, observedPercentage: observed, cases: cases(labelled: requirement.label),
                     validCases: validCases)

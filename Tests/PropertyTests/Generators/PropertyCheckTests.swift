@@ -101,6 +101,19 @@ struct GeneratorsPropertyCheckTests {
         #expect(result.passed)
     }
 
+    @Test("A label never reached misses even a 0 % requirement; one reached once meets it")
+    func coverageNeedsOneCase() {
+        let labelled = list.classified { $0.count > 1_000 ? "huge" : "small" }
+        let result = Property.check(
+            labelled, seed: Seed(7), maxCases: 100, coverage: [CoverageRequirement("huge"), CoverageRequirement("small")]
+        ) { _ in true }
+        guard case .insufficientCoverage(let shortfalls) = result.outcome else {
+            Issue.record("expected insufficient coverage, got \(result.report)")
+            return
+        }
+        #expect(shortfalls.map(\.requirement.label) == ["huge"])
+    }
+
     @Test("Turning shrinking off reports the original failure as is")
     func noShrinking() throws {
         let configuration = Property.Configuration(shrinks: false)

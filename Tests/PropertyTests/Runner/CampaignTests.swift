@@ -19,8 +19,8 @@ struct CampaignTests {
         var configuration = CampaignConfiguration(histories: 1_500, seed: Seed(0xC0FE), profile: Self.profileWithActions())
         configuration.collectStatistics = true
         configuration.coverage =
-            RenewalState.allCases.map { CoverageRequirement(label: "state:\($0.rawValue)") }
-            + EventKind.allCases.map { CoverageRequirement(label: "event:\($0.rawValue)") }
+            RenewalState.allCases.map { CoverageRequirement("state:\($0.rawValue)") }
+            + EventKind.allCases.map { CoverageRequirement("event:\($0.rawValue)") }
         let result = Campaign(
             catalog: ExampleCatalog.standard, configuration: configuration, subjectName: "reference",
             factory: { catalog, context in ReferenceSubject(catalog: catalog, context: context) }
@@ -34,7 +34,7 @@ struct CampaignTests {
     func coverageShortfall() {
         var configuration = CampaignConfiguration(histories: 50, seed: Seed(1), profile: PurchaseBench.profile)
         configuration.collectStatistics = true
-        configuration.coverage = [CoverageRequirement(label: "event:familyShare")]
+        configuration.coverage = [CoverageRequirement("event:familyShare")]
         let result = Campaign(
             catalog: PurchaseBench.catalog, configuration: configuration, subjectName: "bench", factory: BenchApp.factory(nil)
         ).run()

@@ -1,0 +1,65 @@
+import PurchaseStateMachine
+
+extension Campaign {
+    /// Runs every phase against a failures folder: replays the subject's saved failures first,
+    /// generates, shrinks and rechecks, saves each new failure that repeats, and prunes saved
+    /// files that passed `FailureStore.pruneAfterPasses` runs in a row (`CampaignResult.pruned`).
+    ///
+    /// `originTest` is the `swift test --filter` of the calling test, kept in saved files.
+    public func run(store: FailureStore, originTest: String? = nil) throws(FailureStoreError) -> CampaignResult {
+        let loaded: [SavedHistory]
+        do {
+            loaded = try store.load(catalog: catalog)
+        } catch {
+            throw FailureStoreError(.load, error)
+        }
+        let saved = configuration.savedHistories + loaded
+        var result = run(saved: saved)
+        for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
+            if let originTest { result.failures[i].history.origin?.test = originTest }
+            do {
+                result.failures[i].savedPath = try store.save(result.failures[i].history)
+            } catch {
+                throw FailureStoreError(.save, error)
+            }
+        }
+        do {
+            result.pruned = try store.prune(replayed: saved.prefix(result.savedReplayed).map(\.path), passed: result.savedPassed)
+        } catch {
+            throw FailureStoreError(.prune, error)
+        }
+        return result
+    }
+}
+
+/// A failures folder that could not be read, written or pruned.
+public struct FailureStoreError: Error, Sendable, CustomStringConvertible {
+    /// What the campaign was doing with the folder.
+    public enum Action: Sendable {
+        /// Reading the saved failures before generating.
+        case load
+        /// Saving a new failure.
+        case save
+        /// Deleting saved failures that keep passing.
+        case prune
+    }
+
+    /// What the campaign was doing.
+    public let action: Action
+    /// The file and what went wrong.
+    public let underlying: FormatError
+
+    /// Wraps `underlying`, met while doing `action`.
+    init(_ action: Action, _ underlying: FormatError) {
+        self.action = action
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        switch action {
+        case .load: return "could not read saved failures: \(underlying)"
+        case .save: return "could not save a failure: \(underlying)"
+        case .prune: return "could not prune saved failures: \(underlying)"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import PurchaseStateMachine
+
+// Every failure report is built here: a saved file replayed as it is, a minimized failure
+// confirmed by a final replay, a failure that did not repeat, a history shrunk event by event.
+
+extension FailureReport {
+    /// A failure replayed, unshrunk, from the saved file at `path`.
+    public static func replayed(_ failure: Failure, history: History, trace: [TraceStep], path: String) -> FailureReport {
+        var shown = history
+        shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
+        return FailureReport(
+            failure: failure, history: shown, originalLength: history.events.count, origin: .savedFile(path),
+            verdict: .failed, shrinkEvaluations: 0, shrinkStop: .replayed, trace: trace, savedPath: path)
+    }
+
+    /// A shrunk failure, confirmed by `replay` of its minimal history: the replay's failure is
+    /// reported; if the replay passed or failed differently, the verdict is flaky.
+    static func confirmed(
+        _ failure: Failure, history: History, replay: ReplayOutcome, origin: FailureOrigin, originalLength: Int,
+        evaluations: Int, stop: ShrinkStop, choices: [UInt64], replayToken: String? = nil
+    ) -> FailureReport {
+        var reported = failure
+        var verdict = FailureVerdict.flaky
+        var trace: [TraceStep] = []
+        switch replay {
+        case .failed(let again, let t):
+            trace = t
+            if again.check == failure.check && again.eventIndex == failure.eventIndex { verdict = .failed }
+            reported = again
+        case .passed(let t):
+            trace = t
+        case .rejected:
+            break
+        }
+        var report = FailureReport(
+            failure: reported, history: history, originalLength: originalLength, origin: origin, verdict: verdict,
+            shrinkEvaluations: evaluations, shrinkStop: stop, trace: trace, replayToken: replayToken)
+        report.minimalChoices = choices
+        return report
+    }
+
+    /// A generated history that failed once and passed when run again with the same choices.
+    static func notRepeated(history number: Int, firstRun: Failure?, catalog: Catalog, store: StoreSettings) -> FailureReport {
+        var failure = Failure.fault(
+            "history \(number + 1) failed once and passed when run again with the same choices", at: -1, while: "a second run")
+        if let firstRun { failure.discrepancies += firstRun.discrepancies }
+        return FailureReport(
+            failure: failure, history: History(catalog: catalog, store: store, events: []), originalLength: 0,
+            origin: .generated(afterHistories: number + 1), verdict: .flaky, shrinkEvaluations: 0, shrinkStop: .notRepeated,
+            trace: [])
+    }
+
+    /// A given history shrunk event by event to `minimal`; `failure` is nil when the minimal
+    /// history no longer failed on its last run.
+    public static func shrunkByEvents(
+        _ failure: Failure?, original: Failure, minimal: History, originalLength: Int, evaluations: Int, trace: [TraceStep]
+    ) -> FailureReport {
+        FailureReport(
+            failure: failure ?? original, history: minimal, originalLength: originalLength, origin: .givenHistory,
+            verdict: failure == nil ? .flaky : .failed, shrinkEvaluations: evaluations, shrinkStop: .noEventDeletable,
+            trace: trace)
+    }
+
+    /// The memberwise initializer with the optional fields defaulted.
+    init(
+        failure: Failure, history: History, originalLength: Int, origin: FailureOrigin, verdict: FailureVerdict,
+        shrinkEvaluations: Int, shrinkStop: ShrinkStop, trace: [TraceStep], savedPath: String? = nil,
+        replayToken: String? = nil
+    ) {
+        self.failure = failure
+        self.history = history
+        self.originalLength = originalLength
+        self.origin = origin
+        self.verdict = verdict
+        self.shrinkEvaluations = shrinkEvaluations
+        self.shrinkStop = shrinkStop
+        self.trace = trace
+        self.savedPath = savedPath
+        self.replayToken = replayToken
+    }
+}
