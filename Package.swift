@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .library(name: "StoreKitTestDouble", targets: ["StoreKitTestDouble"]),
         .library(name: "SeedSystems", targets: ["SeedSystems"]),
+        .library(name: "BuiltInSubjects", targets: ["BuiltInSubjects"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
         // libFuzzer targets: `swift build -c release --product fuzz-history --sanitize fuzzer` (docs/Fuzzing.md).
         .executable(name: "fuzz-history", targets: ["fuzz-history"]),
@@ -29,40 +30,43 @@ let package = Package(
         // The public shrinking-challenge problems, built on Generators (tests and benchmarks).
         .target(name: "ShrinkingChallenge", dependencies: ["Generators"]),
         // Runs subjects against the model over generated histories.
-        .target(
-            name: "ConformanceRunner",
-            dependencies: ["PurchaseStateMachine", "Generators"],
-            exclude: ["Tool"]
-        ),
+        .target(name: "ConformanceRunner", dependencies: ["PurchaseStateMachine", "Generators"]),
+        // The subjects that ship with the tool: the reference apps, the buggy examples, the
+        // benchmark and deep-mutant apps, for both stores.
+        .target(name: "BuiltInSubjects", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "Generators"]),
         // `Conformance.check` for Swift Testing: records failures as issues at the caller.
         .target(name: "ConformanceTesting", dependencies: ["ConformanceRunner", "Generators", "PurchaseStateMachine"]),
         // A drop-in mirror of StoreKit 2's API whose static entry points route to the simulated store.
         .target(name: "StoreKitTestDouble", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "Generators"]),
         // The five published purchase systems, ported as subjects, and their corrected twins.
         .target(name: "SeedSystems", dependencies: ["ConformanceRunner", "PurchaseStateMachine", "StoreKitTestDouble"]),
-        // The command-line tool; no logic of its own.
+        // The command-line tool: argument parsing, help and the commands over the engine.
         .executableTarget(
             name: "purchase-conformance",
-            dependencies: ["ConformanceRunner", "SeedSystems"],
-            path: "Sources/ConformanceRunner/Tool"
+            dependencies: ["ConformanceRunner", "BuiltInSubjects", "SeedSystems", "PurchaseStateMachine", "Generators"],
+            path: "Sources/PurchaseConformanceTool"
         ),
+        // What the libFuzzer targets run (`FuzzEntry`), over the engine and the built-in subjects.
+        .target(
+            name: "FuzzEntries", dependencies: ["ConformanceRunner", "BuiltInSubjects", "PurchaseStateMachine", "Generators"],
+            path: "Sources/Fuzz/Entries"),
         // libFuzzer entry points (`@_cdecl("LLVMFuzzerTestOneInput")`, no main); the logic is
-        // `FuzzEntry` in ConformanceRunner. In a normal build they are harmless no-op executables.
-        .executableTarget(name: "fuzz-history", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzHistory"),
-        .executableTarget(name: "fuzz-catalog", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzCatalog"),
-        .executableTarget(name: "fuzz-reply", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzReply"),
-        .executableTarget(name: "fuzz-campaign", dependencies: ["ConformanceRunner"], path: "Sources/Fuzz/FuzzCampaign"),
+        // `FuzzEntry` in FuzzEntries. In a normal build they are harmless no-op executables.
+        .executableTarget(name: "fuzz-history", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzHistory"),
+        .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzCatalog"),
+        .executableTarget(name: "fuzz-reply", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzReply"),
+        .executableTarget(name: "fuzz-campaign", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzCampaign"),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
                 "PurchaseStateMachine", "Generators", "ShrinkingChallenge", "ConformanceRunner", "ConformanceTesting",
-                "StoreKitTestDouble", "SeedSystems", "purchase-conformance",
+                "StoreKitTestDouble", "SeedSystems", "BuiltInSubjects", "FuzzEntries", "purchase-conformance",
             ],
             exclude: ["Fixtures", "UserPath/Corpus"]
         ),
         .testTarget(
             name: "RegressionCorpus",
-            dependencies: ["PurchaseStateMachine", "ConformanceRunner", "SeedSystems"],
+            dependencies: ["PurchaseStateMachine", "ConformanceRunner", "BuiltInSubjects", "SeedSystems"],
             exclude: ["Cases"]
         ),
     ],
@@ -91,7 +95,7 @@ let package = Package(
             name: "StoreKitFixtures",
             dependencies: [
                 "StoreKit", "Combine", "OSLog", "SwiftUI", "StoreKitTestDouble", "ConformanceRunner", "PurchaseStateMachine",
-                "SeedSystems",
+                "SeedSystems", "BuiltInSubjects",
             ],
             // Real store classes are mostly written for Swift 5 mode; the fixtures are too.
             swiftSettings: [.swiftLanguageMode(.v5)]

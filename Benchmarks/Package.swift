@@ -24,6 +24,7 @@ let package = Package(
             name: "purchasebench",
             dependencies: [
                 .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+                .product(name: "BuiltInSubjects", package: "PurchaseConformance"),
                 .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
                 .product(name: "Generators", package: "PurchaseConformance"),
             ]
@@ -33,6 +34,7 @@ let package = Package(
             name: "deepbench",
             dependencies: [
                 .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+                .product(name: "BuiltInSubjects", package: "PurchaseConformance"),
                 .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
                 .product(name: "Generators", package: "PurchaseConformance"),
             ]

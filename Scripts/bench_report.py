@@ -524,7 +524,7 @@ deep_unmet = []
 if deep_after:
     w("## Deep mutants of the reference subject (issue 11)")
     w("")
-    w("Twelve one-mistake variants of the reference app (`Sources/ConformanceRunner/Subject/BuiltIn/DeepApp.swift`, "
+    w("Twelve one-mistake variants of the reference app (`Sources/BuiltInSubjects/AppStore/DeepApp.swift`, "
       "built-in subjects `deep-…`), each needing three or more events; seven need the clock in a narrow window. "
       "`deepbench` runs each for seeds 1–20, one thread. **Before**: the generator of before issue 11 "
       "(`--boundary-probability 0 --unguided`, identical draws), budget "

@@ -5,6 +5,7 @@
 //
 // Each run is the built-in subject `deep-NAME` (the reference app with one mistake) under its own
 // profile, one thread, `N` histories (default 2,000), seeds A…B (default 1-20).
+import BuiltInSubjects
 import ConformanceRunner
 import Foundation
 import Generators

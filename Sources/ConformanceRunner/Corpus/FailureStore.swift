@@ -49,7 +49,7 @@ public struct FailureStore: Sendable {
     }
 
     /// A file-name-safe form of `text`.
-    static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         let allowed = text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" }
         let slug = String(allowed)
         return slug.isEmpty ? "subject" : slug

@@ -1,3 +1,4 @@
+import ConformanceRunner
 import Generators
 import PurchaseStateMachine
 

@@ -50,4 +50,4 @@ extension Conformance {
 }
 
 /// `1 event`, `2 events`.
-func countText(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+package func countText(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

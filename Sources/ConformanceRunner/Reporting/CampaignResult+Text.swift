@@ -42,7 +42,7 @@ extension CoverageCounts {
 }
 
 /// `12345` as `12,345`.
-func grouped(_ n: Int) -> String {
+package func grouped(_ n: Int) -> String {
     let digits = String(abs(n))
     var out = ""
     for (i, ch) in digits.enumerated() {

@@ -32,7 +32,7 @@ public struct ReproduceCommand: Hashable, Sendable {
     }
 
     /// `text` as one shell word: unchanged when it holds only safe characters, else in single quotes.
-    static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         let safe = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@%+,".contains($0)) }
         return safe ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

@@ -32,6 +32,24 @@ public struct CampaignResult: Sendable {
     /// One observation per generated history, in history order (only when asked for).
     public var observations: [CaseObservation] = []
 
+    /// A result with the given counts and failures (the other fields empty).
+    package init(
+        seed: Seed, historiesRun: Int, eventsRun: Int, savedReplayed: Int, failures: [FailureReport],
+        stopReason: CampaignStopReason, coverage: CoverageCounts?,
+        coverageShortfalls: [(requirement: CoverageRequirement, reached: Double)], elapsed: Duration, shrinkTime: Duration
+    ) {
+        self.seed = seed
+        self.historiesRun = historiesRun
+        self.eventsRun = eventsRun
+        self.savedReplayed = savedReplayed
+        self.failures = failures
+        self.stopReason = stopReason
+        self.coverage = coverage
+        self.coverageShortfalls = coverageShortfalls
+        self.elapsed = elapsed
+        self.shrinkTime = shrinkTime
+    }
+
     /// Whether every check held and every coverage requirement was met.
     public var passed: Bool { failures.isEmpty && coverageShortfalls.isEmpty }
 }

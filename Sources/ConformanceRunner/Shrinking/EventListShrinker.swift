@@ -5,13 +5,20 @@ import PurchaseStateMachine
 ///
 /// Every candidate is replayed against the subject; one the model rejects (an event that is
 /// no longer possible) is simply not interesting.
-struct EventListShrinker {
+package struct EventListShrinker {
     let check: CheckID
     let replay: (History) -> ReplayOutcome
-    var evaluations = 0
+    /// Replays made so far.
+    package var evaluations = 0
+
+    /// A shrinker keeping histories that fail `check` when `replay`ed.
+    package init(check: CheckID, replay: @escaping (History) -> ReplayOutcome) {
+        self.check = check
+        self.replay = replay
+    }
 
     /// The smallest failing history found from `history`.
-    mutating func shrink(_ history: History, budget: Int = 2_000) -> (History, Failure?, [TraceStep]) {
+    package mutating func shrink(_ history: History, budget: Int = 2_000) -> (History, Failure?, [TraceStep]) {
         var best = history
         var bestFailure: Failure?
         var bestTrace: [TraceStep] = []

@@ -1,5 +1,5 @@
 // libFuzzer target: one campaign step per input against PURCHASE_FUZZ_SUBJECT (see docs/Fuzzing.md).
-import ConformanceRunner
+import FuzzEntries
 import Foundation
 
 let step = FuzzEntry.campaignFromEnvironment(ProcessInfo.processInfo.environment)

@@ -1,5 +1,5 @@
 // libFuzzer target: catalog JSON and .storekit files (see docs/Fuzzing.md). The logic is FuzzEntry.catalog.
-import ConformanceRunner
+import FuzzEntries
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,5 @@
 // libFuzzer target: history files (see docs/Fuzzing.md). The logic is FuzzEntry.history.
-import ConformanceRunner
+import FuzzEntries
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHistory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

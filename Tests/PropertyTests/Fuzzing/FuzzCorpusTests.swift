@@ -1,3 +1,5 @@
+import FuzzEntries
+import BuiltInSubjects
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BuiltInSubjects
 @testable import ConformanceTesting
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BuiltInSubjects
 #if !canImport(Darwin)
     import ConformanceRunner
     import Foundation

@@ -1,3 +1,5 @@
+import purchase_conformance
+import BuiltInSubjects
 import ConformanceRunner
 import Foundation
 import SeedSystems

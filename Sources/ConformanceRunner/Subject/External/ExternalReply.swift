@@ -1,9 +1,9 @@
 import PurchaseStateMachine
 
 /// A subject's reply line, read strictly against what its message allows (`purchase-subject/1`).
-struct ExternalReply {
+package struct ExternalReply {
     /// The reply each message expects.
-    enum Shape {
+    package enum Shape {
         /// `{"type":"ok"}` (terminate, end, notification, tick).
         case ok
         /// `{"type":"ok"}` with optional `wants` (start).
@@ -46,7 +46,7 @@ struct ExternalReply {
 
     /// Reads `text`, the reply to the message of type `message`; any deviation is a `SubjectError`
     /// naming the message, the problem and the start of the reply.
-    static func parse(_ text: String, to message: String, shape: Shape) throws(SubjectError) -> ExternalReply {
+    package static func parse(_ text: String, to message: String, shape: Shape) throws(SubjectError) -> ExternalReply {
         func bad(_ problem: String) -> SubjectError {
             SubjectError("bad reply to `\(message)`: \(problem); expected \(shape.example), got \(SubjectProcessError.quote(Array(text.utf8)))")
         }

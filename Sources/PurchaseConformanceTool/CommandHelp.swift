@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The options and help text of each subcommand.

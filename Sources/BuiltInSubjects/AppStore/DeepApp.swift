@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The correct app (`ReferenceSubject`) with one deep mistake: each needs three or more events

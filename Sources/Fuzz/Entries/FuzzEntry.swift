@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The entry functions of the fuzz targets, one per input format; each takes the fuzzer's bytes.

@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The app of PurchaseBench-1 and its eight seeded bugs, written against the subject protocol.

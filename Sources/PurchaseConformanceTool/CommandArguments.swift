@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import Foundation
 
 /// A usage problem: an unknown flag, a missing or malformed value. Exit status 2.

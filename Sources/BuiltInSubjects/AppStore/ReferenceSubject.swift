@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The correct app: what every check expects, written against the subject protocol only.

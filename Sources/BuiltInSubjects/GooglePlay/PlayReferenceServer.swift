@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// A correct Google Play backend: it learns of changes from RTDNs and, as Google asks, reads

@@ -1,3 +1,9 @@
+import BuiltInSubjects
+import ConformanceRunner
+import Foundation
+import Generators
+import PurchaseStateMachine
+
 extension CommandHelp {
     /// Examples shown at the end of a command's help; a test runs each one (from a copy of the
     /// repository's `Tests` and `docs` folders, so the files they name exist).

@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import Foundation
 import Generators
 import PurchaseStateMachine
@@ -149,8 +151,12 @@ extension PurchaseConformanceTool {
             let timeout = try args.seconds("timeout") ?? 5
             let catalog = try catalogOption(args)
             let policy = try args.values["catalog"].map { path throws(FormatError) in try HistoryFile.readPolicy(path) }
-            return try SubjectRunner.external(
-                command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard, policy: policy ?? AppPolicy())
+            do {
+                return try SubjectRunner.external(
+                    command: exec, timeout: timeout, catalog: catalog ?? ExampleCatalog.standard, policy: policy ?? AppPolicy())
+            } catch {
+                throw UsageError("--exec: \(error)", command: "check")
+            }
         case (.some, .some):
             throw UsageError("give either --subject or --exec, not both", command: command)
         case (nil, nil):

@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import Foundation
 import Generators
 import PurchaseStateMachine

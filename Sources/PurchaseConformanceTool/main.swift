@@ -1,4 +1,5 @@
-// The `purchase-conformance` executable: all logic lives in ConformanceRunner.
+// The `purchase-conformance` executable: runs the tool over the built-in subjects and seed systems.
+import BuiltInSubjects
 import ConformanceRunner
 import Foundation
 import SeedSystems

@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import Foundation
 
 /// The live status line on standard error: histories/s, events, failures, elapsed.
@@ -34,7 +36,3 @@ final class ProgressLine: @unchecked Sendable {
     }
 }
 
-extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

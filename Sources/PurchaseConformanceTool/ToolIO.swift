@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import Foundation
 
 /// Where the command-line tool reads its environment and writes its output.

@@ -1,3 +1,5 @@
+import BuiltInSubjects
+import ConformanceRunner
 import PurchaseStateMachine
 
 extension FuzzEntry {

@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// The subjects the command-line tool knows by name (`--subject NAME`, `--list-subjects`).

@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// An app with one of the real-world bugs of the semantics file (§16), for the demo, the

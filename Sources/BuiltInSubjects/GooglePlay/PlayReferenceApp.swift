@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// A correct Google Play app without a backend, written the way Google's integration guide asks

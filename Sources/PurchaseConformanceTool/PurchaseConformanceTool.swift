@@ -1,3 +1,9 @@
+import BuiltInSubjects
+import ConformanceRunner
+import Foundation
+import Generators
+import PurchaseStateMachine
+
 /// The `purchase-conformance` command: parses the arguments, runs a subcommand, returns the
 /// exit status (0 every check held, 1 a check failed, 2 bad input or usage).
 ///
