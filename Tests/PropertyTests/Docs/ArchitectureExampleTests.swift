@@ -69,4 +69,25 @@ struct ArchitectureExampleTests {
         #expect(try Self.run(shown: ["gold-badge", "pro"]).failures.isEmpty)
         #expect(try Self.run(shown: []).failures.isEmpty)
     }
+
+    @Test("The doc's built-in check is the real one in Check+Lifecycle.swift, and its test row is real")
+    func builtInCheckExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardizedFileURL
+        func lines(_ path: String) throws -> [String] {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let doc = try lines("docs/Architecture.md")
+        let start = try #require(doc.firstIndex(of: "// check-example-start"))
+        let end = try #require(doc.firstIndex(of: "// check-example-end"))
+        let example = Array(doc[(start + 1)..<end])
+        #expect(example.count == 9)
+        let source = try lines("Sources/ConformanceRunner/Checking/BuiltIn/Check+Lifecycle.swift")
+        let found = source.indices.contains { i in
+            i + example.count <= source.count && Array(source[i..<(i + example.count)]) == example
+        }
+        #expect(found, "docs/Architecture.md no longer shows pending-not-entitled as Check+Lifecycle.swift defines it")
+        let row = try #require(doc.first { $0.hasPrefix("Case(check: .pendingNotEntitled") })
+        #expect(try lines("Tests/PropertyTests/Checking/BuiltInCheckTests.swift").contains(row))
+    }
 }
