@@ -19,6 +19,8 @@ public struct PlayHistoryGenerator: Sendable {
     public var maxEvents: Int
     /// Whether to explore the store variations (off: the defaults only).
     public var exploreVariations: Bool
+    /// Variations held at one value whatever the draws say, by file key (tests pin one axis this way).
+    public var pinned: [String: Int] = [:]
 
     static let eventSpan = SpanLabel("play-event")
     static let storeSpan = SpanLabel("play-store")
@@ -46,13 +48,17 @@ public struct PlayHistoryGenerator: Sendable {
         tc.startSpan(Self.storeSpan)
         defer { tc.endSpan() }
         var variations = PlayVariations()
-        guard exploreVariations else { return variations }
+        guard exploreVariations else {
+            for axis in PlayVariationAxis.all { if let value = pinned[axis.key] { axis.setValue(value, in: &variations) } }
+            return variations
+        }
         // Every axis draws its coin and its value, so lowering a coin never shifts later draws.
         for axis in PlayVariationAxis.all {
             let varied = try tc.drawBool(probability: 0.25)
             let index = axis.domain.count == 2 ? 1 : try tc.drawInteger(in: 1...(axis.domain.count - 1))
             if varied { axis.setValue(axis.domain[index], in: &variations) }
         }
+        for axis in PlayVariationAxis.all { if let value = pinned[axis.key] { axis.setValue(value, in: &variations) } }
         return variations
     }
 

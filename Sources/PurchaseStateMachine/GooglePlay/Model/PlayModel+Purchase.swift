@@ -128,6 +128,7 @@ extension PlayModel {
         tokens.append(token)
         seen.append(nil)
         seenPaid.append(false)
+        knowledge.append(PlayTokenKnowledge())
         return tokens.count - 1
     }
 

@@ -61,7 +61,10 @@ extension PlayModel {
         tokens[old].subscription?.phase = .ended
         tokens[old].subscription?.autoRenew = false
         tokens[old].subscription?.cancellation = .replacement
-        if connected { noteSeen(old) }
+        if connected {
+            noteSeen(old)
+            knowledge[old].toldReplaced = true
+        }
         if variations.replacedTokenCanceledFirst { notify(.subscriptionCanceled, old, effects: &effects) }
         notify(.subscriptionExpired, old, effects: &effects)
     }

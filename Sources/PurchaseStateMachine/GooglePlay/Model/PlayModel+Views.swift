@@ -1,10 +1,14 @@
 extension PlayModel {
-    /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
+    /// What `queryPurchasesAsync` answers during the last event applied: the purchases owned now
+    /// (`ownedPurchases`), or under V-CLIENT-CACHE-LAG what the Play Store app's cache still holds (§2.4).
+    public func queryPurchases() -> [PlayPurchase] { staleCache?.purchases ?? ownedPurchases() }
+
+    /// The purchases owned now, as a fresh cache lists them (§2.4): unconsumed one-time purchases, subscriptions that are active,
     /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY,
     /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING, and
     /// subscriptions on hold or paused (`isSuspended`) under V-INCLUDE-SUSPENDED, and tokens an
     /// immediate replacement retired, until their original expiry, under V-OLD-TOKEN-VISIBLE.
-    public func queryPurchases() -> [PlayPurchase] {
+    public func ownedPurchases() -> [PlayPurchase] {
         tokens.indices.compactMap { i in
             switch status(of: i) {
             case .purchased, .active, .inGracePeriod, .canceled: return purchase(of: i)

@@ -23,6 +23,12 @@ public struct PlayModel: Sendable {
     public internal(set) var seen: [PlayTokenView?] = []
     /// Whether the app was ever told that each token was paid (`PURCHASED`).
     public internal(set) var seenPaid: [Bool] = []
+    /// How fresh each token's `seen` view is and who was told of it (V-CLIENT-CACHE-LAG, V-RTDN-DELAY).
+    public internal(set) var knowledge: [PlayTokenKnowledge] = []
+    /// How many events have been applied.
+    public internal(set) var eventsApplied = 0
+    /// Under V-CLIENT-CACHE-LAG, the cache after each of the last events, oldest first (§2.4).
+    var cacheSnapshots: [PlayCacheSnapshot] = []
     var nextMessageID = 1
 
     /// A store with no purchases, its clock at `start`.
@@ -40,6 +46,8 @@ public struct PlayModel: Sendable {
     public mutating func apply(_ event: PlayEvent, into effects: inout PlayStepEffects) throws(PlayRejection) {
         var copy = self
         let first = effects.messages.count
+        copy.recordCache()
+        copy.eventsApplied += 1
         try copy.applyEvent(event, into: &effects)
         self = copy
         if variations.notificationsReordered { reverseNotifications(from: first, in: &effects) }
@@ -93,9 +101,14 @@ public struct PlayModel: Sendable {
         }
     }
 
-    /// §2.1: connecting runs `queryPurchasesAsync`; the app now knows every token's state.
+    /// §2.1: connecting runs `queryPurchasesAsync`; the app now knows every token's state (as
+    /// the cache had it, under V-CLIENT-CACHE-LAG).
     mutating func connect(_ reason: PlayConnectReason) -> PlayMessage {
         connected = true
+        if let snapshot = staleCache {
+            for i in tokens.indices { noteCached(i, snapshot) }
+            return .connected(reason, snapshot.purchases)
+        }
         for i in tokens.indices { noteSeen(i) }
         return .connected(reason, queryPurchases())
     }
@@ -142,6 +155,8 @@ public struct PlayModel: Sendable {
     /// Records that the app was just told token `index`'s state.
     mutating func noteSeen(_ index: Int) {
         seen[index] = view(of: index)
+        knowledge[index].version = eventsApplied
+        knowledge[index].fresher = nil
         if tokens[index].purchaseState == .purchased, status(of: index) != .voided { seenPaid[index] = true }
     }
 

@@ -86,7 +86,9 @@ extension PlayModel {
     public func expectedEntitlements(knowsEverything: Bool) -> [String] {
         var products: [String] = []
         for i in tokens.indices {
-            let entitled = knowsEverything ? entitledProducts(of: i) : (seen[i]?.entitled ?? [])
+            // A token a stale query contradicted is the app's choice (`clientLeeway`, V-CLIENT-CACHE-LAG).
+            let told = knowledge[i].fresher == nil ? seen[i]?.entitled ?? [] : []
+            let entitled = knowsEverything ? entitledProducts(of: i) : told
             for p in entitled where !products.contains(p) { products.append(p) }
         }
         return products.sorted()

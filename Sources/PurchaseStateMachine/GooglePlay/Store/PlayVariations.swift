@@ -62,6 +62,10 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-REFUND-REVIEW: a customer's refund request first sends a refund-review notification,
     /// which changes no state (`pendingRefundReviewNotification`, §8).
     public var refundReviewNotified: Bool = false
+    /// V-CLIENT-CACHE-LAG: events during which `queryPurchasesAsync`, read from the Play Store app's
+    /// cache, still shows what was true before them: refunded, expired or replaced items stay
+    /// listed and new ones are missing (0, 1 or 3, §2.4).
+    public var clientCacheLag: Int = 0
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}

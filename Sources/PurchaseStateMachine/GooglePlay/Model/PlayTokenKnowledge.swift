@@ -1,0 +1,18 @@
+/// What the subject could know of one token besides its last view: how fresh that knowledge is,
+/// whether a fresher view was contradicted by a stale cache, and whether the backend was ever
+/// told of the token (play-billing-semantics §2.4, §7, §9.4).
+public struct PlayTokenKnowledge: Hashable, Sendable {
+    /// How many events had been applied when the freshest view the app holds was true.
+    public var version: Int = 0
+    /// Under V-CLIENT-CACHE-LAG: the fresher view (from the listener) that a later, staler
+    /// `queryPurchasesAsync` answer contradicted; either may be what a correct app grants.
+    public var fresher: PlayTokenView?
+    /// Whether the app was told it replaced this token (it passed it as `oldPurchaseToken`, §7).
+    public var toldReplaced = false
+    /// Whether a message naming this token reached the subject: an RTDN, or a listener call or
+    /// query answer the app forwards to its backend (§9.4 V-RTDN-DELAY / LOSS).
+    public var namedToBackend = false
+
+    /// Nothing known yet.
+    public init() {}
+}
