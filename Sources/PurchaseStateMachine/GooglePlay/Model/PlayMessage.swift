@@ -151,6 +151,8 @@ public struct PlayStepEffects: Hashable, Sendable {
     public var messages: [PlayMessage] = []
     /// Tokens auto-refunded during the event because nobody acknowledged them in time (§4).
     public var lapsed: [Int] = []
+    /// RTDNs dropped during the event after waiting past Pub/Sub's retention (V-RTDN-LOSS, §9.4).
+    public var lost: [PlayNotification] = []
 
     /// No effects yet.
     public init() {}

@@ -29,6 +29,8 @@ public struct PlayModel: Sendable {
     public internal(set) var eventsApplied = 0
     /// Under V-CLIENT-CACHE-LAG, the cache after each of the last events, oldest first (§2.4).
     var cacheSnapshots: [PlayCacheSnapshot] = []
+    /// Under V-RTDN-DELAY, the RTDNs sent but not yet delivered, in sending order (§9.4).
+    public internal(set) var outbox: [PlayQueuedNotification] = []
     var nextMessageID = 1
 
     /// A store with no purchases, its clock at `start`.
@@ -49,6 +51,7 @@ public struct PlayModel: Sendable {
         copy.recordCache()
         copy.eventsApplied += 1
         try copy.applyEvent(event, into: &effects)
+        copy.deliverDueNotifications(into: &effects)
         self = copy
         if variations.notificationsReordered { reverseNotifications(from: first, in: &effects) }
     }
@@ -105,12 +108,14 @@ public struct PlayModel: Sendable {
     /// the cache had it, under V-CLIENT-CACHE-LAG).
     mutating func connect(_ reason: PlayConnectReason) -> PlayMessage {
         connected = true
+        let purchases = queryPurchases()
         if let snapshot = staleCache {
             for i in tokens.indices { noteCached(i, snapshot) }
-            return .connected(reason, snapshot.purchases)
+        } else {
+            for i in tokens.indices { noteSeen(i) }
         }
-        for i in tokens.indices { noteSeen(i) }
-        return .connected(reason, queryPurchases())
+        for p in purchases { if let i = index(ofToken: p.token) { knowledge[i].name(inEvent: eventsApplied) } }
+        return .connected(reason, purchases)
     }
 
     /// §9.4 (V-RTDN-REORDER): the notifications of one event arrive in reverse order.
@@ -133,20 +138,13 @@ public struct PlayModel: Sendable {
         return number - 1
     }
 
-    /// §9.1, §9.4: sends an RTDN for token `index` (repeated under V-RTDN-DUPLICATES).
-    mutating func notify(_ type: PlayNotificationType, _ index: Int, effects: inout PlayStepEffects) {
-        let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type.number != 0
-        let n = PlayNotification(
-            messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
-            subscriptionID: legacy ? tokens[index].product : nil)
-        nextMessageID += 1
-        for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
-    }
-
     /// §2.1: pushes token `indices` to `onPurchasesUpdated` while connected (repeated under V-LISTENER-DUPLICATES).
     mutating func deliver(_ result: PlayBillingResult, _ indices: [Int], replacing: Int? = nil, effects: inout PlayStepEffects) {
         guard connected else { return }
-        for i in indices { noteSeen(i) }
+        for i in indices {
+            noteSeen(i)
+            knowledge[i].name(inEvent: eventsApplied)  // the app forwards what the listener said to its backend
+        }
         var purchases = indices.map { purchase(of: $0) }
         if let replacing { for i in purchases.indices { purchases[i].replacing = tokens[replacing].tokenString } }
         for _ in 0...variations.listenerDuplicates { effects.messages.append(.purchasesUpdated(result, purchases)) }

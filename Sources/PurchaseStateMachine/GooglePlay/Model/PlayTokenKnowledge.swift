@@ -9,9 +9,18 @@ public struct PlayTokenKnowledge: Hashable, Sendable {
     public var fresher: PlayTokenView?
     /// Whether the app was told it replaced this token (it passed it as `oldPurchaseToken`, §7).
     public var toldReplaced = false
-    /// Whether a message naming this token reached the subject: an RTDN, or a listener call or
-    /// query answer the app forwards to its backend (§9.4 V-RTDN-DELAY / LOSS).
-    public var namedToBackend = false
+    /// The event (`eventsApplied`) in which a message naming this token first reached the subject:
+    /// an RTDN, or a listener call or query answer the app forwards to its backend (§9.4
+    /// V-RTDN-DELAY / LOSS); nil while none has.
+    public var namedInEvent: Int?
+
+    /// Whether a backend has been told of the token, so it can read it from the Developer API.
+    public var namedToBackend: Bool { namedInEvent != nil }
+
+    /// Records that a message naming the token reached the subject during event `event`.
+    mutating func name(inEvent event: Int) {
+        if namedInEvent == nil { namedInEvent = event }
+    }
 
     /// Nothing known yet.
     public init() {}

@@ -66,6 +66,12 @@ public struct PlayVariations: Hashable, Sendable {
     /// cache, still shows what was true before them: refunded, expired or replaced items stay
     /// listed and new ones are missing (0, 1 or 3, §2.4).
     public var clientCacheLag: Int = 0
+    /// V-RTDN-DELAY: events an RTDN waits before it reaches the backend (0, 1 or 3; an endpoint
+    /// outage or a slow push, §9.4 [INF]); the listener and the Developer API never wait.
+    public var notificationDelay: Int = 0
+    /// V-RTDN-LOSS: `dropAfterRetention` instead of `lossless`: an RTDN still waiting for delivery
+    /// more than Pub/Sub's retention (seven days of Google's clock) after it was sent is lost (§9.4 [INF]).
+    public var notificationsLostAfterRetention: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
