@@ -85,7 +85,7 @@ public struct PlayHistoryGenerator: Sendable {
         switch kind {
         case .purchase:
             guard model.connected else { return .resumeApp }
-            let ids = catalog.purchasableIDs
+            let ids = catalog.purchasableIDs.filter { model.offers($0) }  // V-INSTALLMENTS off: no installment plans
             let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
             let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
             var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]
@@ -112,8 +112,8 @@ public struct PlayHistoryGenerator: Sendable {
             guard let t = try pick(tokens([.active, .inGracePeriod, .canceled])) else { return nil }
             // Another product's plans first: a plan change usually moves to another tier.
             let own = model.tokens[t - 1].product
-            let plans = catalog.subscriptions.filter { $0.id != own }.flatMap { $0.basePlans.map(\.id) }
-                + catalog.subscriptions.filter { $0.id == own }.flatMap { $0.basePlans.map(\.id) }
+            let plans = (catalog.subscriptions.filter { $0.id != own }.flatMap { $0.basePlans.map(\.id) }
+                + catalog.subscriptions.filter { $0.id == own }.flatMap { $0.basePlans.map(\.id) }).filter { model.offers($0) }
             let plan = plans[Int(try tc.drawUnsigned(upTo: UInt64(plans.count - 1)))]
             let mode = modes[Int(try tc.drawUnsigned(upTo: UInt64(modes.count - 1)))]
             return .changePlan(token: t, to: plan, mode: mode)

@@ -17,6 +17,7 @@ extension PlayModel {
             product = subscription
             plan = p
             guard request.quantity == 1 else { throw PlayRejection(event: event, reason: "a subscription is bought one at a time") }
+            guard offers(p.id) else { throw PlayRejection(event: event, reason: Self.installmentsOff) }
             if request.outcome == .pending, p.kind != .prepaid {
                 throw PlayRejection(event: event, reason: "only prepaid plans can be pending (§3)")
             }
@@ -122,7 +123,7 @@ extension PlayModel {
             purchaseState: .pending, created: now)
         if let plan {
             token.subscription = PlaySubscriptionRecord(
-                phase: .active, autoRenew: plan.kind == .autoRenewing, expiry: now.adding(plan.period), anchor: now,
+                phase: .active, autoRenew: plan.kind != .prepaid, expiry: now.adding(plan.period), anchor: now,
                 scheduledPause: nil, deferredFrom: nil, inTrial: false, cancellation: nil)
         }
         tokens.append(token)

@@ -17,11 +17,15 @@ extension PlayModel {
         guard let plan = catalog.basePlan(planID), let product = catalog.subscription(ofPlan: planID), planID != oldPlanID else {
             throw PlayRejection(event: event, reason: "\"\(planID)\" is not another base plan of the catalog")
         }
+        guard offers(planID) else { throw PlayRejection(event: event, reason: Self.installmentsOff) }
+        if oldPlan.kind == .installments, product == tokens[old].product, plan.kind != .installments {
+            throw PlayRejection(event: event, reason: "an installment plan cannot switch to a non-installment plan of the same subscription (§7)")
+        }
         // §7 "Set the replacement mode": a wrong mode makes the purchase fail.
         if plan.kind == .prepaid, mode != .chargeFullPrice {
             throw PlayRejection(event: event, reason: "a switch to a prepaid plan allows only chargeFullPrice")
         }
-        if product == tokens[old].product, plan.kind == .autoRenewing, ![.chargeFullPrice, .withoutProration].contains(mode) {
+        if product == tokens[old].product, plan.kind != .prepaid, ![.chargeFullPrice, .withoutProration].contains(mode) {
             throw PlayRejection(event: event, reason: "within one subscription only chargeFullPrice or withoutProration are allowed")
         }
         if oldPlan.kind == .prepaid, mode == .deferred {
@@ -76,6 +80,7 @@ extension PlayModel {
         guard let record = tokens[index].subscription, record.autoRenew, [.active, .inGracePeriod, .onHold].contains(s) else {
             throw PlayRejection(event: event, reason: "token #\(number) is not a renewing subscription (\(s.rawValue))")
         }
+        if try scheduleInstallmentCancellation(index, event: event, effects: &effects) { return }
         tokens[index].subscription?.autoRenew = false
         tokens[index].subscription?.cancellation = .user
         tokens[index].subscription?.scheduledPause = nil

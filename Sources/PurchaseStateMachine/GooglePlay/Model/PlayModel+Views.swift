@@ -68,7 +68,9 @@ extension PlayModel {
         if catalog.basePlan(t.basePlan ?? "")?.kind == .prepaid {
             item.append(("prepaidPlan", .object([])))
         } else {
-            item.append(("autoRenewingPlan", .object([("autoRenewEnabled", .bool(s.autoRenew))])))
+            var plan: [(key: String, value: JSONValue)] = [("autoRenewEnabled", .bool(s.autoRenew))]
+            if let details = installmentDetails(of: index) { plan.append(("installmentDetails", details)) }
+            item.append(("autoRenewingPlan", .object(plan)))
         }
         if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
         members.append(("lineItems", .array([.object(item)])))

@@ -163,6 +163,7 @@ public struct PlayModel: Sendable {
         tokens[index].purchaseState = .purchased
         tokens[index].purchasedAt = now
         tokens[index].orders += 1
+        tokens[index].subscription?.paymentsMade = 1
         if variations.autoAcknowledge {
             tokens[index].acknowledged = true
         } else {

@@ -75,6 +75,10 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     /// Whether a replacement that took effect at once (not `DEFERRED`) retired this token; its
     /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE and V-OLD-TOKEN-API-VALID use (§7).
     public var replacedAtOnce: Bool = false
+    /// Installment payments made in the current commitment (§1, V-INSTALLMENTS).
+    public var paymentsMade: Int = 0
+    /// An installment plan's cancellation, scheduled for the end of its commitment (§1).
+    public var pendingCancellation: Bool = false
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

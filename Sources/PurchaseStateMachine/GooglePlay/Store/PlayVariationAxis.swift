@@ -65,6 +65,7 @@ public struct PlayVariationAxis: Sendable {
         .number("V-CLIENT-CACHE-LAG", "clientCacheLagEvents", "§2.4", [0, 1, 3], \.clientCacheLag),
         .number("V-RTDN-DELAY", "notificationDelayEvents", "§9.4", [0, 1, 3], \.notificationDelay),
         .flag("V-RTDN-LOSS", "notificationsDropAfterRetention", "§9.4", false, \.notificationsLostAfterRetention),
+        .flag("V-INSTALLMENTS", "installmentPlansOffered", "§1", false, \.installmentsOffered),
     ]
 }
 

@@ -72,6 +72,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-RTDN-LOSS: `dropAfterRetention` instead of `lossless`: an RTDN still waiting for delivery
     /// more than Pub/Sub's retention (seven days of Google's clock) after it was sent is lost (§9.4 [INF]).
     public var notificationsLostAfterRetention: Bool = false
+    /// V-INSTALLMENTS: the store offers installment plans (scope switch `off | on`, §1); off, the
+    /// catalog's installment plans cannot be bought or switched to.
+    public var installmentsOffered: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
