@@ -104,6 +104,18 @@ struct PlayDeliveryTests {
         #expect(reference.replay(onTime).failure == nil, "on time, the backend acknowledges it")
     }
 
+    @Test("§5, §9.4: a backend owes a consumable's credit only for a token it could read as paid; one refunded before its RTDN came is not")
+    func creditOnlyWhatWasReadPaid() throws {
+        let events = try ["purchase(coins100, outcome: failed)", "advanceTime(P3D)", "purchase(coins100)", "void(#2, refund)"]
+            .map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations {
+            $0.purchaseExistsAfterError = true
+            $0.notificationDelay = 1
+        }, events: events)
+        let replay = try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history)
+        #expect(replay.failure == nil, "token 1 lapsed before its RTDN arrived: the backend never saw it paid")
+    }
+
     @Test("§9.4 V-RTDN-DELAY / LOSS: the reference backend passes generated histories with delivery pinned late and lossy",
           arguments: [1, 3])
     func referencePassesUnderDelay(events: Int) throws {

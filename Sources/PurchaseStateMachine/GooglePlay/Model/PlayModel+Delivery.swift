@@ -29,6 +29,13 @@ extension PlayModel {
         for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
     }
 
+    /// At the end of an event a backend can read every token named to it: note those it sees paid.
+    mutating func noteBackendReads() {
+        for i in tokens.indices where knowledge[i].namedToBackend && !knowledge[i].backendSawPaid {
+            if tokens[i].purchasedAt != nil, tokens[i].voided == nil { knowledge[i].backendSawPaid = true }
+        }
+    }
+
     /// At the end of an event, delivers the held-back RTDNs that are due, in sending order, and
     /// drops those that waited past the retention under V-RTDN-LOSS.
     mutating func deliverDueNotifications(into effects: inout PlayStepEffects) {

@@ -52,6 +52,7 @@ public struct PlayModel: Sendable {
         copy.eventsApplied += 1
         try copy.applyEvent(event, into: &effects)
         copy.deliverDueNotifications(into: &effects)
+        copy.noteBackendReads()
         self = copy
         if variations.notificationsReordered { reverseNotifications(from: first, in: &effects) }
     }

@@ -14,6 +14,10 @@ public struct PlayTokenKnowledge: Hashable, Sendable {
     /// V-RTDN-DELAY / LOSS); nil while none has.
     public var namedInEvent: Int?
 
+    /// Whether a backend told of the token could read it as paid and not voided at the end of an
+    /// event (when it reads the API), so it owes its consumable credit (§5, V-RTDN-DELAY).
+    public var backendSawPaid = false
+
     /// Whether a backend has been told of the token, so it can read it from the Developer API.
     public var namedToBackend: Bool { namedInEvent != nil }
 
