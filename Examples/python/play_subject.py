@@ -13,7 +13,8 @@ as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, gra
 Developer API answer sent along (`server`) before acting, never the notification type alone; it
 follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
 API still reads it as active (V-OLD-TOKEN-API-VALID). Because RTDNs may arrive late or be lost
-(V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`.
+(V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`. It grants
+every line item of a purchase (a subscription with an add-on, V-ADDONS).
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
 
@@ -144,7 +145,10 @@ class Server(App):
             if token in self.replaced:
                 return {}
             item = view["lineItems"][0]
-            product = self.plan_owner.get(item.get("deferredFromBasePlan"), item["productId"])
+            # every line item is a product the purchase grants (V-ADDONS: a base plan and its add-on)
+            products = [i["productId"] for i in view["lineItems"]]
+            if "deferredFromBasePlan" in item:
+                products = [self.plan_owner[item["deferredFromBasePlan"]]]
             if state in ("SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"):
                 entitled = True
             elif state == "SUBSCRIPTION_STATE_CANCELED":
@@ -153,7 +157,7 @@ class Server(App):
                 entitled = bool(self.grants.get(token))  # BUG: hold read as "Google is still retrying"
             else:
                 entitled = False
-            self.grants[token] = [product] if entitled else []
+            self.grants[token] = products if entitled else []
             if entitled and view["acknowledgementState"] == "ACKNOWLEDGEMENT_STATE_PENDING":
                 return {"acknowledge": [token]}
             return {}

@@ -159,7 +159,7 @@ struct PlayExecution<S: PlaySubject> {
         for i in model.tokens.indices.reversed() {
             let t = model.tokens[i]
             let owner = t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) }
-            guard t.product == product || owner == product else { continue }
+            guard t.products.contains(product) || owner == product else { continue }
             if knowsEverything { return model.status(of: i) }
             if let seen = model.seen[i] { return seen.status }
         }

@@ -94,7 +94,7 @@ public struct PlayHistoryGenerator: Sendable {
             let units = try tc.drawInteger(in: 2...5)
             var quantity = 1
             if case .oneTime(let p)? = catalog.item(item), p.multiQuantity, several { quantity = units }
-            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity))
+            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity, addOn: try drawAddOn(tc, item: item, outcome: outcome, model: model)))
         case .advanceTime:
             let byUnit = try tc.drawBool(probability: 0.4)
             let unit = Self.steps[Int(try tc.drawUnsigned(upTo: UInt64(Self.steps.count - 1)))]
@@ -140,6 +140,19 @@ public struct PlayHistoryGenerator: Sendable {
         case .relaunch:
             return .relaunch
         }
+    }
+
+    /// Under V-ADDONS, maybe an add-on for base plan `item`: a plan of another subscription, of the
+    /// same renewal class (drawn only when add-ons are on, so other histories draw as before).
+    private func drawAddOn(_ tc: TestCase, item: String, outcome: PlayPurchaseOutcome, model: PlayModel) throws(GenerationStop) -> String? {
+        guard model.variations.addOnsOffered else { return nil }
+        let wanted = try tc.drawBool(probability: 0.4)
+        let pick = Int(try tc.drawUnsigned(upTo: 15))
+        guard wanted, outcome != .pending, case .basePlan(let plan, let subscription)? = catalog.item(item), plan.kind != .installments else { return nil }
+        let candidates = catalog.subscriptions.filter { $0.id != subscription }.flatMap(\.basePlans).filter {
+            $0.kind != .installments && ($0.kind == .prepaid) == (plan.kind == .prepaid) && model.offers($0.id)
+        }
+        return candidates.isEmpty ? nil : candidates[pick % candidates.count].id
     }
 
     /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).

@@ -8,7 +8,8 @@ import PurchaseStateMachine
 /// never (V-RTDN-DELAY / LOSS), so it remembers every token it hears of, from an RTDN or from the
 /// app (which forwards what the listener and `queryPurchasesAsync` said), and re-reads them all on
 /// each reconciliation `tick`. It follows `linkedPurchaseToken`: a token a paid subscription names
-/// there is retired for good, whatever the API still says of it (V-OLD-TOKEN-API-VALID, §7). It
+/// there is retired for good, whatever the API still says of it (V-OLD-TOKEN-API-VALID, §7), and
+/// grants every line item of a purchase (an add-on's product too, V-ADDONS, §1). It
 /// credits a consumable once per token, consumes consumables and acknowledges everything else from
 /// the server. With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceServer: PlaySubject {
@@ -78,9 +79,10 @@ public struct PlayReferenceServer: PlaySubject {
                 grants[old] = []
             }
             guard !replaced.contains(token) else { return [] }
-            let item = view["lineItems"].flatMap { if case .array(let a) = $0 { return a.first } else { return nil } }
-            guard case .string(var product)? = item?["productId"] else { return [] }
-            if case .string(let plan)? = item?["deferredFromBasePlan"], let owner = catalog.subscription(ofPlan: plan) { product = owner }
+            // §1: every line item is a product the purchase grants (V-ADDONS: a base plan and its add-on).
+            guard case .array(let items)? = view["lineItems"], let item = items.first else { return [] }
+            var products: [String] = items.compactMap { if case .string(let id)? = $0["productId"] { return id } else { return nil } }
+            if case .string(let plan)? = item["deferredFromBasePlan"], let owner = catalog.subscription(ofPlan: plan) { products = [owner] }
             var entitled = false
             switch state {
             case "SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD": entitled = true
@@ -88,10 +90,10 @@ public struct PlayReferenceServer: PlaySubject {
                 // The mistake: hold is read as "still paying, Google is retrying" (B9).
                 entitled = mistake == .ignoresHold && grants[token]?.isEmpty == false
             case "SUBSCRIPTION_STATE_CANCELED":
-                if case .string(let text)? = item?["expiryTime"], let expiry = Instant(iso8601: text) { entitled = expiry > context.now }
+                if case .string(let text)? = item["expiryTime"], let expiry = Instant(iso8601: text) { entitled = expiry > context.now }
             default: entitled = false
             }
-            grants[token] = entitled ? [product] : []
+            grants[token] = entitled ? products : []
             if entitled, paid, view["acknowledgementState"] == .string("ACKNOWLEDGEMENT_STATE_PENDING") {
                 return [.acknowledge(token: token)]
             }

@@ -31,7 +31,7 @@ extension PlayModel {
         if oldPlan.kind == .prepaid, mode == .deferred {
             throw PlayRejection(event: event, reason: "a prepaid plan has no renewal date to defer to")
         }
-        if tokens.indices.contains(where: { $0 != old && tokens[$0].product == product && status(of: $0).entitles }) {
+        if tokens.indices.contains(where: { $0 != old && tokens[$0].products.contains(product) && status(of: $0).entitles }) {
             throw PlayRejection(event: event, reason: "another token already owns \(product)")
         }
         let index = newToken(product: product, plan: plan, quantity: 1, pending: false)

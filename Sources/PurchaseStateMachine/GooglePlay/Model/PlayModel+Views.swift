@@ -38,9 +38,9 @@ extension PlayModel {
     public func purchase(of index: Int) -> PlayPurchase {
         let t = tokens[index]
         // §7 "Handle deferred replacement": until the switch the new token carries the old entitlement.
-        let product = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) } ?? t.product
+        let products = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }.map { [$0] } ?? t.products
         return PlayPurchase(
-            token: t.tokenString, products: [product],
+            token: t.tokenString, products: products,
             state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created,
@@ -61,19 +61,24 @@ extension PlayModel {
         if let c = s.cancellation, !s.autoRenew, !readsActiveAfterReplacement(index) {
             members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
         }
-        var item: [(key: String, value: JSONValue)] = [("productId", .string(t.product))]
-        if let deferred = s.deferredFrom { item.append(("deferredFromBasePlan", .string(deferred))) }
-        if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
-        item.append(("basePlanId", .string(t.basePlan ?? "")))
-        if catalog.basePlan(t.basePlan ?? "")?.kind == .prepaid {
-            item.append(("prepaidPlan", .object([])))
-        } else {
-            var plan: [(key: String, value: JSONValue)] = [("autoRenewEnabled", .bool(s.autoRenew))]
-            if let details = installmentDetails(of: index) { plan.append(("installmentDetails", details)) }
-            item.append(("autoRenewingPlan", .object(plan)))
+        // §1: one line item per item of the purchase (V-ADDONS); [INF] the items share one lifecycle.
+        var items: [JSONValue] = []
+        for (product, planID) in [(t.product, t.basePlan ?? "")] + (t.addOn.map { [($0, t.addOnPlan ?? "")] } ?? []) {
+            var item: [(key: String, value: JSONValue)] = [("productId", .string(product))]
+            if let deferred = s.deferredFrom { item.append(("deferredFromBasePlan", .string(deferred))) }
+            if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
+            item.append(("basePlanId", .string(planID)))
+            if catalog.basePlan(planID)?.kind == .prepaid {
+                item.append(("prepaidPlan", .object([])))
+            } else {
+                var plan: [(key: String, value: JSONValue)] = [("autoRenewEnabled", .bool(s.autoRenew))]
+                if let details = installmentDetails(of: index) { plan.append(("installmentDetails", details)) }
+                item.append(("autoRenewingPlan", .object(plan)))
+            }
+            if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
+            items.append(.object(item))
         }
-        if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
-        members.append(("lineItems", .array([.object(item)])))
+        members.append(("lineItems", .array(items)))
         return .object(members)
     }
 

@@ -73,7 +73,7 @@ extension PlayModel {
     public func entitledProducts(of index: Int) -> [String] {
         guard status(of: index).entitles else { return [] }
         if let old = tokens[index].subscription?.deferredFrom, let product = catalog.subscription(ofPlan: old) { return [product] }
-        return [tokens[index].product]
+        return tokens[index].products
     }
 
     /// Token `index`'s status and entitled products now.

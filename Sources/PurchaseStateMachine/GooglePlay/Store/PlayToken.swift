@@ -34,6 +34,13 @@ public struct PlayToken: Hashable, Sendable {
     public var linkedToken: Int?
     /// The token that replaced this one.
     public var replacedBy: Int?
+    /// The subscription product of an add-on item bought with this one (§1, V-ADDONS).
+    public var addOn: String?
+    /// The base plan of that add-on item.
+    public var addOnPlan: String?
+
+    /// The products of the purchase's items: the product, then the add-on (§2.3 `getProducts()`).
+    public var products: [String] { [product] + (addOn.map { [$0] } ?? []) }
 
     /// The token string the app and the server see (stable and unique per history).
     public var tokenString: String { "token-\(number)" }

@@ -66,6 +66,7 @@ public struct PlayVariationAxis: Sendable {
         .number("V-RTDN-DELAY", "notificationDelayEvents", "§9.4", [0, 1, 3], \.notificationDelay),
         .flag("V-RTDN-LOSS", "notificationsDropAfterRetention", "§9.4", false, \.notificationsLostAfterRetention),
         .flag("V-INSTALLMENTS", "installmentPlansOffered", "§1", false, \.installmentsOffered),
+        .flag("V-ADDONS", "addOnPurchasesOffered", "§1", false, \.addOnsOffered),
     ]
 }
 

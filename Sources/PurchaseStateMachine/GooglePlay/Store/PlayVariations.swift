@@ -75,6 +75,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-INSTALLMENTS: the store offers installment plans (scope switch `off | on`, §1); off, the
     /// catalog's installment plans cannot be bought or switched to.
     public var installmentsOffered: Bool = false
+    /// V-ADDONS: a subscription purchase may carry an add-on item, a base plan of another
+    /// subscription, in the same token (scope switch `off | on`, §1).
+    public var addOnsOffered: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
