@@ -29,6 +29,22 @@ struct PlayCacheLagTests {
         #expect(s.status(1) == .voided, "the server view never lags")
     }
 
+    @Test("§2.4 V-CLIENT-CACHE-LAG: an expired subscription stays listed while the cache lags, and a client-only app may keep granting it until then")
+    func expiredStaysListed() throws {
+        var s = PlayScenario(playVariations { $0.clientCacheLag = 1 })
+        try s.run("purchase(basic-monthly)")
+        s.ack(1)
+        try s.run("cancel(#1)", "advanceTime(P1M)")
+        #expect(s.status(1) == .expired)
+        #expect(s.queried == ["token-1"], "the cache still holds the canceled, unexpired subscription")
+        try s.run("relaunch")
+        #expect(s.queried == ["token-1"], "the event right after the expiry still reads the old cache")
+        #expect(s.clientEntitled == ["basic"], "so the app, told it is owned, keeps granting it")
+        try s.run("relaunch")
+        #expect(s.queried == [])
+        #expect(s.clientEntitled == [], "the next relaunch's query no longer lists it")
+    }
+
     @Test("§2.4 V-CLIENT-CACHE-LAG: a stale query that contradicts the listener leaves the app free to grant either; what it was told alone stays required")
     func leeway() throws {
         var s = PlayScenario(playVariations { $0.clientCacheLag = 1 })
