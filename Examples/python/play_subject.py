@@ -12,7 +12,9 @@ as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, gra
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
 Developer API answer sent along (`server`) before acting, never the notification type alone; it
 follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
-API still reads it as active (V-OLD-TOKEN-API-VALID).
+API still reads it as active (V-OLD-TOKEN-API-VALID). Because RTDNs may arrive late or be lost
+(V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`. It grants
+every line item of a purchase (a subscription with an add-on, V-ADDONS).
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
 
@@ -103,7 +105,11 @@ class App:
 
 
 class Server(App):
-    """A Play backend: RTDN, then the Developer API answer, then act."""
+    """A Play backend: RTDN, then the Developer API answer, then act.
+
+    RTDNs may come late or never (V-RTDN-DELAY / LOSS), so it also reconciles on every `tick`,
+    which carries the API answer for each token named to it so far (by an RTDN or by the app).
+    """
 
     def __init__(self, catalog, policy, bug):
         super().__init__(catalog, policy, bug)
@@ -117,8 +123,17 @@ class Server(App):
         return {}
 
     def notification(self, msg):
-        n, view = msg["notification"], msg["server"]
-        token, product = n["purchaseToken"], n["product"]
+        return self.reconcile(msg["notification"]["purchaseToken"], msg["server"], msg["serverNow"], True)
+
+    def tick(self, msg):
+        ack, consume = [], []
+        for token, view in msg["server"].items():
+            reply = self.reconcile(token, view, msg["serverNow"], False)
+            ack += reply.get("acknowledge", [])
+            consume += reply.get("consume", [])
+        return {"acknowledge": ack, "consume": consume}
+
+    def reconcile(self, token, view, server_now, from_notification):
         if view is None:
             return {}
         if "subscriptionState" in view:
@@ -130,25 +145,29 @@ class Server(App):
             if token in self.replaced:
                 return {}
             item = view["lineItems"][0]
+            # every line item is a product the purchase grants (V-ADDONS: a base plan and its add-on)
+            products = [i["productId"] for i in view["lineItems"]]
             if "deferredFromBasePlan" in item:
-                product = self.plan_owner[item["deferredFromBasePlan"]]
+                products = [self.plan_owner[item["deferredFromBasePlan"]]]
             if state in ("SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"):
                 entitled = True
             elif state == "SUBSCRIPTION_STATE_CANCELED":
-                entitled = item.get("expiryTime", "") > msg["serverNow"]
+                entitled = item.get("expiryTime", "") > server_now
             elif state == "SUBSCRIPTION_STATE_ON_HOLD" and self.bug == "ignores-hold":
                 entitled = bool(self.grants.get(token))  # BUG: hold read as "Google is still retrying"
             else:
                 entitled = False
-            self.grants[token] = [product] if entitled else []
+            self.grants[token] = products if entitled else []
             if entitled and view["acknowledgementState"] == "ACKNOWLEDGEMENT_STATE_PENDING":
                 return {"acknowledge": [token]}
             return {}
+        product = view["productId"]
         if view["purchaseState"] != 0:
             self.grants[token] = []
             return {}
         if product in self.consumables:
-            if token not in self.credited or self.bug == "double-credit":
+            # BUG (double-credit): every notification pays, not every token.
+            if token not in self.credited or (from_notification and self.bug == "double-credit"):
                 self.credited.add(token)
                 self.balances[product] = self.balances.get(product, 0) + view["quantity"]
             return {"consume": [token]} if view["consumptionState"] == 0 else {}
@@ -177,6 +196,8 @@ def main():
             reply = dict(type="ok", **subject.purchases_updated(msg))
         elif kind == "notification":
             reply = dict(type="ok", **subject.notification(msg))
+        elif kind == "tick":
+            reply = dict(type="ok", **subject.tick(msg)) if isinstance(subject, Server) else {"type": "ok"}
         elif kind == "terminate":
             subject.terminate()
             reply = {"type": "ok"}

@@ -5,11 +5,14 @@ import PurchaseStateMachine
 /// the Developer API for the real state before acting (play-billing-semantics §9.1, B17).
 ///
 /// Per token it keeps what `subscriptionsv2` / `products` last said; duplicates and reordering
-/// cannot hurt because every notification only triggers a fresh read. It follows
-/// `linkedPurchaseToken`: a token a paid subscription names there is retired for good, whatever
-/// the API still says of it (V-OLD-TOKEN-API-VALID, §7). It credits a consumable once per token,
-/// consumes consumables and acknowledges everything else from the server.
-/// With a `mistake` it is one of the buggy examples.
+/// cannot hurt because every notification only triggers a fresh read. RTDNs may also come late or
+/// never (V-RTDN-DELAY / LOSS), so it remembers every token it hears of, from an RTDN or from the
+/// app (which forwards what the listener and `queryPurchasesAsync` said), and re-reads them all on
+/// each reconciliation `tick`. It follows `linkedPurchaseToken`: a token a paid subscription names
+/// there is retired for good, whatever the API still says of it (V-OLD-TOKEN-API-VALID, §7), and
+/// grants every line item of a purchase (an add-on's product too, V-ADDONS, §1). It
+/// credits a consumable once per token, consumes consumables and acknowledges everything else from
+/// the server. With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceServer: PlaySubject {
     /// The mistake to make, if any.
     public var mistake: PlayServerMistake?
@@ -19,6 +22,8 @@ public struct PlayReferenceServer: PlaySubject {
     var balances = Balances()
     var credited: [String] = []
     var replaced: [String] = []
+    /// Every token heard of, in the order heard (the tick reads them in this order).
+    var tokens: [String] = []
 
     /// A correct backend.
     public init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
@@ -36,15 +41,36 @@ public struct PlayReferenceServer: PlaySubject {
     /// A backend: it receives RTDNs.
     public var wantsNotifications: Bool { true }
 
-    /// Reconciles with what `queryPurchasesAsync` returned.
-    public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+    /// Records the tokens `queryPurchasesAsync` returned (the app sends them to its backend).
+    public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+        for p in purchases { hear(p.token) }
+        return []
+    }
 
-    /// Handles `onPurchasesUpdated`.
-    public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+    /// Records the tokens `onPurchasesUpdated` delivered (the app sends them to its backend).
+    public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+        for p in purchases { hear(p.token) }
+        return []
+    }
 
-    /// Handles one RTDN.
+    /// Handles one RTDN: a fresh read of its token.
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
-        guard let view = context.server(token: n.token) else { return [] }
+        hear(n.token)
+        return reconcile(n.token, context: context, fromNotification: true)
+    }
+
+    /// The reconciliation job: a fresh read of every token heard of.
+    public mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] {
+        tokens.flatMap { reconcile($0, context: context, fromNotification: false) }
+    }
+
+    private mutating func hear(_ token: String) {
+        if !tokens.contains(token) { tokens.append(token) }
+    }
+
+    /// Reads `token` from the Developer API and grants, credits, acknowledges or consumes by what it says.
+    private mutating func reconcile(_ token: String, context: PlaySubjectContext, fromNotification: Bool) -> [PlayReply] {
+        guard let view = context.server(token: token) else { return [] }
         if let state = view["subscriptionState"] {
             // PENDING, PENDING_PURCHASE_CANCELED or (V-PENDING-CANCEL-NAME) PENDING_PURCHASE_EXPIRED: never paid.
             var paid = true
@@ -53,39 +79,42 @@ public struct PlayReferenceServer: PlaySubject {
                 replaced.append(old)  // §7: the backend must retire the old token
                 grants[old] = []
             }
-            guard !replaced.contains(n.token) else { return [] }
-            let item = view["lineItems"].flatMap { if case .array(let a) = $0 { return a.first } else { return nil } }
-            var product = n.product
-            if case .string(let plan)? = item?["deferredFromBasePlan"], let owner = catalog.subscription(ofPlan: plan) { product = owner }
+            guard !replaced.contains(token) else { return [] }
+            // §1: every line item is a product the purchase grants (V-ADDONS: a base plan and its add-on).
+            guard case .array(let items)? = view["lineItems"], let item = items.first else { return [] }
+            var products: [String] = items.compactMap { if case .string(let id)? = $0["productId"] { return id } else { return nil } }
+            if case .string(let plan)? = item["deferredFromBasePlan"], let owner = catalog.subscription(ofPlan: plan) { products = [owner] }
             var entitled = false
             switch state {
             case "SUBSCRIPTION_STATE_ACTIVE", "SUBSCRIPTION_STATE_IN_GRACE_PERIOD": entitled = true
             case "SUBSCRIPTION_STATE_ON_HOLD":
                 // The mistake: hold is read as "still paying, Google is retrying" (B9).
-                entitled = mistake == .ignoresHold && grants[n.token]?.isEmpty == false
+                entitled = mistake == .ignoresHold && grants[token]?.isEmpty == false
             case "SUBSCRIPTION_STATE_CANCELED":
-                if case .string(let text)? = item?["expiryTime"], let expiry = Instant(iso8601: text) { entitled = expiry > context.now }
+                if case .string(let text)? = item["expiryTime"], let expiry = Instant(iso8601: text) { entitled = expiry > context.now }
             default: entitled = false
             }
-            grants[n.token] = entitled ? [product] : []
+            grants[token] = entitled ? products : []
             if entitled, paid, view["acknowledgementState"] == .string("ACKNOWLEDGEMENT_STATE_PENDING") {
-                return [.acknowledge(token: n.token)]
+                return [.acknowledge(token: token)]
             }
             return []
         }
-        guard view["purchaseState"] == .int(0) else {
-            grants[n.token] = []
+        guard view["purchaseState"] == .int(0), case .string(let product)? = view["productId"] else {
+            grants[token] = []
             return []
         }
-        if policy.isConsumable(n.product) {
-            if !credited.contains(n.token) || mistake == .creditsEachNotification, case .int(let q)? = view["quantity"] {
-                credited.append(n.token)
-                balances[n.product] = (balances[n.product] ?? 0) + Int(q)
+        if policy.isConsumable(product) {
+            // The mistake: every notification pays, not every token (B7).
+            let again = fromNotification && mistake == .creditsEachNotification
+            if !credited.contains(token) || again, case .int(let q)? = view["quantity"] {
+                credited.append(token)
+                balances[product] = (balances[product] ?? 0) + Int(q)
             }
-            return view["consumptionState"] == .int(0) ? [.consume(token: n.token)] : []
+            return view["consumptionState"] == .int(0) ? [.consume(token: token)] : []
         }
-        grants[n.token] = [n.product]
-        return view["acknowledgementState"] == .int(0) ? [.acknowledge(token: n.token)] : []
+        grants[token] = [product]
+        return view["acknowledgementState"] == .int(0) ? [.acknowledge(token: token)] : []
     }
 
     /// What the app grants now.
@@ -103,4 +132,3 @@ public enum PlayServerMistake: String, Hashable, Sendable, CaseIterable {
     /// B7: credits a consumable once per notification instead of once per token, so a redelivered RTDN pays twice.
     case creditsEachNotification
 }
-

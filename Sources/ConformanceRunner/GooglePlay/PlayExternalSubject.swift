@@ -13,6 +13,8 @@ public struct PlayExternalSubject: PlaySubject {
     /// Whether the program asked for RTDNs in its reply to `start`.
     public private(set) var wantsNotifications: Bool
     let history: UInt64
+    /// Tokens named to the program so far, in first-named order: a `tick` carries their API answers.
+    var heard: [String] = []
 
     /// Refuses to start: an external subject needs a process, so use `factory(process:)`.
     public init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws {
@@ -37,19 +39,32 @@ public struct PlayExternalSubject: PlaySubject {
 
     /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        try replies(send("connected", [("reason", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
+        hear(purchases.map(\.token))
+        return try replies(send("connected", [("reason", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 
     /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        try replies(send("purchasesUpdated", [("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
+        hear(purchases.map(\.token))
+        return try replies(send("purchasesUpdated", [("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 
     /// Handles one RTDN.
     public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
-        try replies(send(
+        hear([notification.token])
+        return try replies(send(
             "notification", [("notification", notification.json), ("server", context.server(token: notification.token) ?? .null), now(context)],
             expecting: "ok"))
+    }
+
+    /// (Backends) the reconciliation tick: the Developer API's answer for every token named so far.
+    public mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] {
+        let answers = heard.map { (key: $0, value: context.server(token: $0) ?? .null) }
+        return try replies(send("tick", [("server", .object(answers)), now(context)], expecting: "ok"))
+    }
+
+    private mutating func hear(_ tokens: [String]) {
+        for token in tokens where !heard.contains(token) { heard.append(token) }
     }
 
     /// Drops in-memory state.

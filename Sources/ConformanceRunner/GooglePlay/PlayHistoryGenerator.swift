@@ -19,6 +19,8 @@ public struct PlayHistoryGenerator: Sendable {
     public var maxEvents: Int
     /// Whether to explore the store variations (off: the defaults only).
     public var exploreVariations: Bool
+    /// Variations held at one value whatever the draws say, by file key (tests pin one axis this way).
+    public var pinned: [String: Int] = [:]
 
     static let eventSpan = SpanLabel("play-event")
     static let storeSpan = SpanLabel("play-store")
@@ -46,13 +48,17 @@ public struct PlayHistoryGenerator: Sendable {
         tc.startSpan(Self.storeSpan)
         defer { tc.endSpan() }
         var variations = PlayVariations()
-        guard exploreVariations else { return variations }
+        guard exploreVariations else {
+            for axis in PlayVariationAxis.all { if let value = pinned[axis.key] { axis.setValue(value, in: &variations) } }
+            return variations
+        }
         // Every axis draws its coin and its value, so lowering a coin never shifts later draws.
         for axis in PlayVariationAxis.all {
             let varied = try tc.drawBool(probability: 0.25)
             let index = axis.domain.count == 2 ? 1 : try tc.drawInteger(in: 1...(axis.domain.count - 1))
             if varied { axis.setValue(axis.domain[index], in: &variations) }
         }
+        for axis in PlayVariationAxis.all { if let value = pinned[axis.key] { axis.setValue(value, in: &variations) } }
         return variations
     }
 
@@ -79,7 +85,7 @@ public struct PlayHistoryGenerator: Sendable {
         switch kind {
         case .purchase:
             guard model.connected else { return .resumeApp }
-            let ids = catalog.purchasableIDs
+            let ids = catalog.purchasableIDs.filter { model.offers($0) }  // V-INSTALLMENTS off: no installment plans
             let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
             let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
             var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]
@@ -88,7 +94,7 @@ public struct PlayHistoryGenerator: Sendable {
             let units = try tc.drawInteger(in: 2...5)
             var quantity = 1
             if case .oneTime(let p)? = catalog.item(item), p.multiQuantity, several { quantity = units }
-            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity))
+            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity, addOn: try drawAddOn(tc, item: item, outcome: outcome, model: model)))
         case .advanceTime:
             let byUnit = try tc.drawBool(probability: 0.4)
             let unit = Self.steps[Int(try tc.drawUnsigned(upTo: UInt64(Self.steps.count - 1)))]
@@ -106,8 +112,8 @@ public struct PlayHistoryGenerator: Sendable {
             guard let t = try pick(tokens([.active, .inGracePeriod, .canceled])) else { return nil }
             // Another product's plans first: a plan change usually moves to another tier.
             let own = model.tokens[t - 1].product
-            let plans = catalog.subscriptions.filter { $0.id != own }.flatMap { $0.basePlans.map(\.id) }
-                + catalog.subscriptions.filter { $0.id == own }.flatMap { $0.basePlans.map(\.id) }
+            let plans = (catalog.subscriptions.filter { $0.id != own }.flatMap { $0.basePlans.map(\.id) }
+                + catalog.subscriptions.filter { $0.id == own }.flatMap { $0.basePlans.map(\.id) }).filter { model.offers($0) }
             let plan = plans[Int(try tc.drawUnsigned(upTo: UInt64(plans.count - 1)))]
             let mode = modes[Int(try tc.drawUnsigned(upTo: UInt64(modes.count - 1)))]
             return .changePlan(token: t, to: plan, mode: mode)
@@ -134,6 +140,19 @@ public struct PlayHistoryGenerator: Sendable {
         case .relaunch:
             return .relaunch
         }
+    }
+
+    /// Under V-ADDONS, maybe an add-on for base plan `item`: a plan of another subscription, of the
+    /// same renewal class (drawn only when add-ons are on, so other histories draw as before).
+    private func drawAddOn(_ tc: TestCase, item: String, outcome: PlayPurchaseOutcome, model: PlayModel) throws(GenerationStop) -> String? {
+        guard model.variations.addOnsOffered else { return nil }
+        let wanted = try tc.drawBool(probability: 0.4)
+        let pick = Int(try tc.drawUnsigned(upTo: 15))
+        guard wanted, outcome != .pending, case .basePlan(let plan, let subscription)? = catalog.item(item), plan.kind != .installments else { return nil }
+        let candidates = catalog.subscriptions.filter { $0.id != subscription }.flatMap(\.basePlans).filter {
+            $0.kind != .installments && ($0.kind == .prepaid) == (plan.kind == .prepaid) && model.offers($0.id)
+        }
+        return candidates.isEmpty ? nil : candidates[pick % candidates.count].id
     }
 
     /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).

@@ -10,6 +10,12 @@ import PurchaseStateMachine
 /// 3. `lowerTime`: an `advanceTime` becomes the time to an earlier boundary of the model
 ///    (an acknowledgement deadline, a renewal, the end of grace, hold or a pause).
 /// 4. `sortEvents`: two adjacent events swap when the later one is of a simpler kind.
+/// 5. `defaultVariations`: a store variation goes back to its default (a variation that changes
+///    what the generator draws, such as V-ADDONS, cannot be lowered on the choice sequence).
+/// 6. `fewerEventsInOneVariation`: for a short history, one event goes and the store becomes the
+///    defaults with at most one variation (axes and values in registry order): the same mistake
+///    shown by fewer events in another legal store (a late RTDN and a redelivered one both show a
+///    double credit; the redelivery needs one event less).
 /// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
 struct PlayHistoryShrinker {
     let check: PlayCheck
@@ -22,12 +28,14 @@ struct PlayHistoryShrinker {
     mutating func shrink(_ history: PlayHistory) -> PlayHistory {
         var best = history
         for _ in 0..<maxRounds {
-            let before = best.events
+            let before = best
             deleteEvents(&best)
             mergeTime(&best)
             lowerTime(&best)
             sortEvents(&best)
-            if best.events == before || evaluations >= budget { break }
+            defaultVariations(&best)
+            fewerEventsInOneVariation(&best)
+            if (best.events, best.variations) == (before.events, before.variations) || evaluations >= budget { break }
         }
         return best
     }
@@ -35,7 +43,7 @@ struct PlayHistoryShrinker {
     /// Replays `candidate`; keeps it (cut after its failing event) if the model accepts every
     /// event and it fails the same check.
     private mutating func accept(_ candidate: PlayHistory, into best: inout PlayHistory) -> Bool {
-        guard evaluations < budget, candidate.events != best.events else { return false }
+        guard evaluations < budget, candidate.events != best.events || candidate.variations != best.variations else { return false }
         // A history the model rejects is not smaller, it is invalid (the replayer would report the
         // rejection as an entitlements-match failure at index -1 and the cut would empty it).
         guard (try? candidate.validate()) != nil else { return false }
@@ -101,6 +109,35 @@ struct PlayHistoryShrinker {
             var candidate = best
             candidate.events.swapAt(i, i + 1)
             _ = accept(candidate, into: &best)
+        }
+    }
+
+    private mutating func defaultVariations(_ best: inout PlayHistory) {
+        for axis in PlayVariationAxis.all where axis.value(in: best.variations) != axis.domain[0] {
+            var candidate = best
+            axis.setValue(axis.domain[0], in: &candidate.variations)
+            _ = accept(candidate, into: &best)
+        }
+    }
+
+    /// The stores with at most one variation, the defaults first, then axis by axis and value by value.
+    static let singleVariationStores: [PlayVariations] = [PlayVariations()] + PlayVariationAxis.all.flatMap { axis in
+        axis.domain.dropFirst().map { value in
+            var v = PlayVariations()
+            axis.setValue(value, in: &v)
+            return v
+        }
+    }
+
+    private mutating func fewerEventsInOneVariation(_ best: inout PlayHistory) {
+        guard best.events.count > 1, best.events.count <= 4 else { return }
+        for i in best.events.indices {
+            for store in Self.singleVariationStores {
+                var candidate = best
+                candidate.events.remove(at: i)
+                candidate.variations = store
+                if accept(candidate, into: &best) { return }
+            }
         }
     }
 

@@ -6,8 +6,8 @@ import PurchaseStateMachine
 /// A subject is created anew for every history (a new customer on a new device), then told
 /// that its billing connection came up (`connected(.launch, …)` with `queryPurchasesAsync`'s
 /// answer). After every event the runner sends what Google Play delivers — listener calls,
-/// connection queries, and for subjects with a backend RTDNs — and finally a `query`, whose
-/// answer is checked against the model. Handlers return the acknowledgements and consumptions
+/// connection queries, and for subjects with a backend RTDNs and then a reconciliation
+/// `tick` — and finally a `query`, whose answer is checked against the model. Handlers return the acknowledgements and consumptions
 /// the app makes (`PlayReply`); Google applies them at once. Throwing reports a fault of the
 /// subject itself (`subject-responds`).
 public protocol PlaySubject: SendableMetatype {
@@ -29,6 +29,10 @@ public protocol PlaySubject: SendableMetatype {
     /// One real-time developer notification; `context.server(token:)` answers the Developer API.
     mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply]
 
+    /// (Backends) the periodic reconciliation job, run after every event: RTDNs may come late or
+    /// never (V-RTDN-DELAY / LOSS), so a correct backend re-reads the tokens it knows of here.
+    mutating func tick(context: PlaySubjectContext) throws -> [PlayReply]
+
     /// What the app grants now: entitled products and consumable balances. Must not change state.
     func query(context: PlaySubjectContext) throws -> ObservedState
 }
@@ -40,6 +44,8 @@ extension PlaySubject {
     public var wantsNotifications: Bool { false }
     /// By default notifications are ignored.
     public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] { [] }
+    /// By default the reconciliation tick does nothing.
+    public mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { [] }
 }
 
 /// What a Play subject may read besides its messages: Google's clock and the Developer API.

@@ -36,12 +36,17 @@ extension PlayReplacementTests {
             inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
         }
         var wantsNotifications: Bool { true }
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.connected(reason, purchases: purchases, context: context)
+        }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.purchasesUpdated(result, purchases: purchases, context: context)
+        }
         mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
             if n.type == .refundReview, !revoked.contains(n.product) { revoked.append(n.product) }
             return try inner.notification(n, context: context)
         }
+        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
         func query(context: PlaySubjectContext) throws -> ObservedState {
             var state = try inner.query(context: context)
             state.entitled.removeAll { revoked.contains($0) }

@@ -34,12 +34,20 @@ extension PlayCatalog {
                     let planID = try b.string("id")
                     try unique(planID, b)
                     guard let kind = try b.optionalEnum("type", PlayBasePlan.Kind.allCases.map { ($0.rawValue, $0) }) else {
-                        throw b.error("type", "is required (autoRenewing or prepaid)")
+                        throw b.error("type", "is required (autoRenewing, prepaid or installments)")
+                    }
+                    let commitment = try b.optionalInt("commitmentPayments")
+                    if kind == .installments, (commitment ?? 0) < 2 || (commitment ?? 0) > 60 {
+                        throw b.error("commitmentPayments", "an installment plan needs 2…60 committed payments")
+                    }
+                    if kind != .installments, commitment != nil {
+                        throw b.error("commitmentPayments", "only an installment plan has committed payments")
                     }
                     guard let period = try b.optionalDuration("period"), period.approximateSeconds >= 86_400 else {
                         throw b.error("period", "is required: a duration of at least a day such as P1M")
                     }
-                    plans.append(PlayBasePlan(id: planID, kind: kind, period: period, freeTrial: try b.optionalDuration("freeTrial")))
+                    plans.append(PlayBasePlan(
+                        id: planID, kind: kind, period: period, freeTrial: try b.optionalDuration("freeTrial"), commitmentPayments: commitment))
                     try b.finish()
                 }
                 subscriptions.append(PlaySubscription(id: id, basePlans: plans))
@@ -60,6 +68,7 @@ extension PlayCatalog {
                     ("basePlans", .array(s.basePlans.map { p in
                         var m: [(key: String, value: JSONValue)] = [("id", .string(p.id)), ("type", .string(p.kind.rawValue)), ("period", .string(p.period.iso8601))]
                         if let trial = p.freeTrial { m.append(("freeTrial", .string(trial.iso8601))) }
+                        if let commitment = p.commitmentPayments { m.append(("commitmentPayments", .int(Int64(commitment)))) }
                         return .object(m)
                     })),
                 ])

@@ -53,6 +53,7 @@ public struct PlayCatalog: Hashable, Sendable {
                     PlayBasePlan(id: "pro-monthly", kind: .autoRenewing, period: ISODuration(months: 1), freeTrial: .days(7)),
                     PlayBasePlan(id: "pro-yearly", kind: .autoRenewing, period: ISODuration(years: 1)),
                     PlayBasePlan(id: "pro-pass30", kind: .prepaid, period: .days(30)),
+                    PlayBasePlan(id: "pro-installments", kind: .installments, period: ISODuration(months: 1), commitmentPayments: 3),
                 ]),
             PlaySubscription(
                 id: "basic", basePlans: [PlayBasePlan(id: "basic-monthly", kind: .autoRenewing, period: ISODuration(months: 1))]),
@@ -89,12 +90,14 @@ public struct PlaySubscription: Hashable, Sendable {
 
 /// A base plan: a billing period and a renewal type, optionally with a free-trial offer (§1).
 public struct PlayBasePlan: Hashable, Sendable {
-    /// Auto-renewing or prepaid (installments are out of scope, §1 "Model scope").
+    /// Auto-renewing, prepaid or installments (§1).
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// Renews at the end of each period until canceled.
         case autoRenewing
         /// Never renews; runs out at its expiry unless topped up.
         case prepaid
+        /// Paid in monthly installments over a commitment; a cancellation waits for its end (§1, V-INSTALLMENTS).
+        case installments
     }
 
     /// The base plan id.
@@ -105,13 +108,16 @@ public struct PlayBasePlan: Hashable, Sendable {
     public var period: ISODuration
     /// The free trial of the plan's offer, when it has one (a phase priced 0, §1).
     public var freeTrial: ISODuration?
+    /// For an installment plan: the payments (one per period) the customer commits to (§1).
+    public var commitmentPayments: Int?
 
     /// Creates a base plan.
-    public init(id: String, kind: Kind, period: ISODuration, freeTrial: ISODuration? = nil) {
+    public init(id: String, kind: Kind, period: ISODuration, freeTrial: ISODuration? = nil, commitmentPayments: Int? = nil) {
         self.id = id
         self.kind = kind
         self.period = period
         self.freeTrial = freeTrial
+        self.commitmentPayments = commitmentPayments
     }
 }
 

@@ -8,6 +8,7 @@ extension PlayEvent {
             var args = [CompactText.word(p.item)]
             if p.outcome != .ok { args.append("outcome: \(p.outcome.rawValue)") }
             if p.quantity != 1 { args.append("quantity: \(p.quantity)") }
+            if let addOn = p.addOn { args.append("addOn: \(addOn)") }
             return "purchase(\(args.joined(separator: ", ")))"
         case .completePending(let t): return "completePending(#\(t))"
         case .cancelPending(let t): return "cancelPending(#\(t))"
@@ -65,7 +66,7 @@ extension PlayEvent {
         }
         switch kind {
         case .purchase:
-            try count(1...3)
+            try count(1...4)
             var request = PlayPurchaseRequest(item: try CompactText.unquote(args[0], fail: fail))
             for arg in args.dropFirst() {
                 let parts = arg.split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
@@ -75,7 +76,8 @@ extension PlayEvent {
                 case "quantity":
                     guard let q = Int(parts[1]) else { throw fail("quantity \(parts[1]) is not a number") }
                     request.quantity = q
-                default: throw fail("unknown purchase argument \(parts[0]) (known: outcome, quantity)")
+                case "addOn": request.addOn = try CompactText.unquote(parts[1], fail: fail)
+                default: throw fail("unknown purchase argument \(parts[0]) (known: outcome, quantity, addOn)")
                 }
             }
             return .purchase(request)

@@ -17,6 +17,7 @@ extension PlayEvent {
             var request = PlayPurchaseRequest(item: try r.string("item"))
             request.outcome = try r.optionalEnum("outcome", cases(PlayPurchaseOutcome.self)) ?? .ok
             request.quantity = try r.optionalInt("quantity") ?? 1
+            request.addOn = try r.optionalString("addOn")
             self = .purchase(request)
         case .completePending: self = .completePending(token: try token(&r))
         case .cancelPending: self = .cancelPending(token: try token(&r))
@@ -56,6 +57,7 @@ extension PlayEvent {
             m.append(("item", .string(p.item)))
             if p.outcome != .ok { m.append(("outcome", .string(p.outcome.rawValue))) }
             if p.quantity != 1 { m.append(("quantity", .int(Int64(p.quantity)))) }
+            if let addOn = p.addOn { m.append(("addOn", .string(addOn))) }
         case .changePlan(let t, let plan, let mode):
             m += [("token", .int(Int64(t))), ("to", .string(plan)), ("mode", .string(mode.rawValue))]
         case .pause(let t, let length): m += [("token", .int(Int64(t))), ("length", .string(length.iso8601))]

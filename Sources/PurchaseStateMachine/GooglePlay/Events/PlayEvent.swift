@@ -118,12 +118,16 @@ public struct PlayPurchaseRequest: Hashable, Sendable {
     public var outcome: PlayPurchaseOutcome
     /// Units bought (multi-quantity one-time products only; 1 otherwise).
     public var quantity: Int
+    /// A base plan of another subscription bought in the same purchase, as an add-on item of one
+    /// token (§1 "Subscriptions with add-ons", V-ADDONS).
+    public var addOn: String?
 
     /// Creates a request; by default a paid purchase of one unit.
-    public init(item: String, outcome: PlayPurchaseOutcome = .ok, quantity: Int = 1) {
+    public init(item: String, outcome: PlayPurchaseOutcome = .ok, quantity: Int = 1, addOn: String? = nil) {
         self.item = item
         self.outcome = outcome
         self.quantity = quantity
+        self.addOn = addOn
     }
 }
 

@@ -111,6 +111,8 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
     case subscriptionRevoked = "SUBSCRIPTION_REVOKED"
     /// `SUBSCRIPTION_EXPIRED` (§9.2, §9.3).
     case subscriptionExpired = "SUBSCRIPTION_EXPIRED"
+    /// `SUBSCRIPTION_CANCELLATION_SCHEDULED`: an installment plan's cancellation waits for the end of its commitment (§1, §9.2).
+    case subscriptionCancellationScheduled = "SUBSCRIPTION_CANCELLATION_SCHEDULED"
     /// `SUBSCRIPTION_PENDING_PURCHASE_CANCELED` (§9.2, §9.3).
     case subscriptionPendingPurchaseCanceled = "SUBSCRIPTION_PENDING_PURCHASE_CANCELED"
     /// `ONE_TIME_PRODUCT_PURCHASED` (§9.2, §9.3).
@@ -136,6 +138,7 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
         case .subscriptionPauseScheduleChanged: return 11
         case .subscriptionRevoked: return 12
         case .subscriptionExpired: return 13
+        case .subscriptionCancellationScheduled: return 18
         case .subscriptionPendingPurchaseCanceled: return 20
         case .oneTimeProductPurchased: return 1
         case .oneTimeProductCanceled: return 2
@@ -151,6 +154,8 @@ public struct PlayStepEffects: Hashable, Sendable {
     public var messages: [PlayMessage] = []
     /// Tokens auto-refunded during the event because nobody acknowledged them in time (§4).
     public var lapsed: [Int] = []
+    /// RTDNs dropped during the event after waiting past Pub/Sub's retention (V-RTDN-LOSS, §9.4).
+    public var lost: [PlayNotification] = []
 
     /// No effects yet.
     public init() {}

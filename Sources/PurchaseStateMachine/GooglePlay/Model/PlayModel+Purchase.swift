@@ -17,10 +17,12 @@ extension PlayModel {
             product = subscription
             plan = p
             guard request.quantity == 1 else { throw PlayRejection(event: event, reason: "a subscription is bought one at a time") }
+            guard offers(p.id) else { throw PlayRejection(event: event, reason: Self.installmentsOff) }
             if request.outcome == .pending, p.kind != .prepaid {
                 throw PlayRejection(event: event, reason: "only prepaid plans can be pending (§3)")
             }
         }
+        let addOn = try addOnItem(of: request, plan: plan, event: event)
         switch request.outcome {
         case .userCanceled:
             deliver(.userCanceled, [], effects: &effects)
@@ -28,8 +30,9 @@ extension PlayModel {
         case .failed:
             deliver(.error, [], effects: &effects)
             // V-AMBIGUOUS-RESULT (§2.2, B13): charged anyway; only a query will show it.
-            if variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil {
+            if variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil, !addOnOwned(addOn) {
                 let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
+                attach(addOn, to: index)
                 announcePurchased(index, effects: &effects, listener: false)
             }
             return
@@ -37,17 +40,24 @@ extension PlayModel {
             break
         }
         var linked: Int?
+        if addOnOwned(addOn) {
+            deliver(.itemAlreadyOwned, [], effects: &effects)  // §1 [INF]: an add-on the customer owns cannot be bought again
+            return
+        }
         if let blocker = ownedBlocker(product: product, plan: plan) {
             // §3, §5, §6.5: an owned, pending or unacknowledged item cannot be bought again.
             // §1 "Prepaid plans": buying the same prepaid plan again is a top-up.
             let topUp = plan?.kind == .prepaid && tokens[blocker].basePlan == plan?.id && status(of: blocker) == .active
-            guard plan != nil, status(of: blocker) == .canceled || topUp, tokens[blocker].acknowledged else {
+            // [INF] (V-ADDONS): a bundle is neither re-signed up nor topped up item by item.
+            let bundle = addOn != nil || tokens[blocker].addOn != nil
+            guard plan != nil, !bundle, status(of: blocker) == .canceled || topUp, tokens[blocker].acknowledged else {
                 deliver(.itemAlreadyOwned, [], effects: &effects)
                 return
             }
             linked = blocker  // §6.5 a re-signup, or §1 a top-up: a new token linked to the old one, which retires.
         }
         let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
+        attach(addOn, to: index)
         if let old = linked {
             tokens[index].linkedToken = old + 1
         }
@@ -122,19 +132,20 @@ extension PlayModel {
             purchaseState: .pending, created: now)
         if let plan {
             token.subscription = PlaySubscriptionRecord(
-                phase: .active, autoRenew: plan.kind == .autoRenewing, expiry: now.adding(plan.period), anchor: now,
+                phase: .active, autoRenew: plan.kind != .prepaid, expiry: now.adding(plan.period), anchor: now,
                 scheduledPause: nil, deferredFrom: nil, inTrial: false, cancellation: nil)
         }
         tokens.append(token)
         seen.append(nil)
         seenPaid.append(false)
+        knowledge.append(PlayTokenKnowledge())
         return tokens.count - 1
     }
 
     /// The token that makes buying `product` again fail, if any (§3 V-PENDING-BLOCKS-REBUY, §5, §6.3, B10).
     func ownedBlocker(product: String, plan: PlayBasePlan?) -> Int? {
         tokens.indices.last { i in
-            guard tokens[i].product == product else { return false }
+            guard tokens[i].products.contains(product) else { return false }
             switch status(of: i) {
             case .purchased, .active, .inGracePeriod, .paused, .canceled: return true
             case .pending: return variations.pendingBlocksRebuy

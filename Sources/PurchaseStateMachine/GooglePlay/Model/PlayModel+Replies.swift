@@ -45,7 +45,12 @@ extension PlayModel {
             tokens[i].acknowledged = true
             tokens[i].ackDeadline = nil
         }
-        if seen[i] != nil { seen[i] = view(of: i) }
+        // The app learns that its consumption or acknowledgement went through; under
+        // V-CLIENT-CACHE-LAG an acknowledgement tells it nothing fresher about the token's state.
+        if seen[i] != nil, variations.clientCacheLag == 0 || reply == .consume(token: reply.token) {
+            seen[i] = view(of: i)
+            knowledge[i].fresher = nil
+        }
         return .ok
     }
 }

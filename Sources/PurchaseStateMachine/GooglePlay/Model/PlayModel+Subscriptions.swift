@@ -17,17 +17,21 @@ extension PlayModel {
         guard let plan = catalog.basePlan(planID), let product = catalog.subscription(ofPlan: planID), planID != oldPlanID else {
             throw PlayRejection(event: event, reason: "\"\(planID)\" is not another base plan of the catalog")
         }
+        guard offers(planID) else { throw PlayRejection(event: event, reason: Self.installmentsOff) }
+        if oldPlan.kind == .installments, product == tokens[old].product, plan.kind != .installments {
+            throw PlayRejection(event: event, reason: "an installment plan cannot switch to a non-installment plan of the same subscription (§7)")
+        }
         // §7 "Set the replacement mode": a wrong mode makes the purchase fail.
         if plan.kind == .prepaid, mode != .chargeFullPrice {
             throw PlayRejection(event: event, reason: "a switch to a prepaid plan allows only chargeFullPrice")
         }
-        if product == tokens[old].product, plan.kind == .autoRenewing, ![.chargeFullPrice, .withoutProration].contains(mode) {
+        if product == tokens[old].product, plan.kind != .prepaid, ![.chargeFullPrice, .withoutProration].contains(mode) {
             throw PlayRejection(event: event, reason: "within one subscription only chargeFullPrice or withoutProration are allowed")
         }
         if oldPlan.kind == .prepaid, mode == .deferred {
             throw PlayRejection(event: event, reason: "a prepaid plan has no renewal date to defer to")
         }
-        if tokens.indices.contains(where: { $0 != old && tokens[$0].product == product && status(of: $0).entitles }) {
+        if tokens.indices.contains(where: { $0 != old && tokens[$0].products.contains(product) && status(of: $0).entitles }) {
             throw PlayRejection(event: event, reason: "another token already owns \(product)")
         }
         let index = newToken(product: product, plan: plan, quantity: 1, pending: false)
@@ -61,7 +65,10 @@ extension PlayModel {
         tokens[old].subscription?.phase = .ended
         tokens[old].subscription?.autoRenew = false
         tokens[old].subscription?.cancellation = .replacement
-        if connected { noteSeen(old) }
+        if connected {
+            noteSeen(old)
+            knowledge[old].toldReplaced = true
+        }
         if variations.replacedTokenCanceledFirst { notify(.subscriptionCanceled, old, effects: &effects) }
         notify(.subscriptionExpired, old, effects: &effects)
     }
@@ -73,6 +80,7 @@ extension PlayModel {
         guard let record = tokens[index].subscription, record.autoRenew, [.active, .inGracePeriod, .onHold].contains(s) else {
             throw PlayRejection(event: event, reason: "token #\(number) is not a renewing subscription (\(s.rawValue))")
         }
+        if try scheduleInstallmentCancellation(index, event: event, effects: &effects) { return }
         tokens[index].subscription?.autoRenew = false
         tokens[index].subscription?.cancellation = .user
         tokens[index].subscription?.scheduledPause = nil

@@ -77,6 +77,10 @@ extension PlayModel {
             end(index, cancellation: nil, effects: &effects)  // §1 prepaid runs out; §6.5 expiry
             return
         }
+        if s.pendingCancellation, commitmentComplete(index) {
+            end(index, cancellation: .user, effects: &effects)  // §1: the cancellation takes effect at the end of the commitment
+            return
+        }
         if let pause = s.scheduledPause {
             // §6.4: the pause starts at the end of the period.
             tokens[index].subscription?.scheduledPause = nil
@@ -114,6 +118,9 @@ extension PlayModel {
         tokens[index].subscription?.anchor = from.adding(plan.period)
         tokens[index].subscription?.inTrial = false
         tokens[index].orders += 1
+        // §1: the next installment, or the first of a new commitment.
+        let payments = commitmentComplete(index) ? 1 : (tokens[index].subscription?.paymentsMade ?? 0) + 1
+        tokens[index].subscription?.paymentsMade = payments
         notify(type, index, effects: &effects)
         if variations.renewalOnListener { deliver(.ok, [index], effects: &effects) }  // V-RENEWAL-ON-LISTENER
     }

@@ -1,10 +1,14 @@
 extension PlayModel {
-    /// `queryPurchasesAsync` (§2.4): unconsumed one-time purchases, subscriptions that are active,
+    /// What `queryPurchasesAsync` answers during the last event applied: the purchases owned now
+    /// (`ownedPurchases`), or under V-CLIENT-CACHE-LAG what the Play Store app's cache still holds (§2.4).
+    public func queryPurchases() -> [PlayPurchase] { staleCache?.purchases ?? ownedPurchases() }
+
+    /// The purchases owned now, as a fresh cache lists them (§2.4): unconsumed one-time purchases, subscriptions that are active,
     /// in grace or canceled and unexpired, pending purchases under V-PENDING-RETURNED-BY-QUERY,
     /// voided unconsumed one-time purchases (as `PENDING`) under V-REFUNDED-AS-PENDING, and
     /// subscriptions on hold or paused (`isSuspended`) under V-INCLUDE-SUSPENDED, and tokens an
     /// immediate replacement retired, until their original expiry, under V-OLD-TOKEN-VISIBLE.
-    public func queryPurchases() -> [PlayPurchase] {
+    public func ownedPurchases() -> [PlayPurchase] {
         tokens.indices.compactMap { i in
             switch status(of: i) {
             case .purchased, .active, .inGracePeriod, .canceled: return purchase(of: i)
@@ -34,9 +38,9 @@ extension PlayModel {
     public func purchase(of index: Int) -> PlayPurchase {
         let t = tokens[index]
         // §7 "Handle deferred replacement": until the switch the new token carries the old entitlement.
-        let product = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) } ?? t.product
+        let products = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }.map { [$0] } ?? t.products
         return PlayPurchase(
-            token: t.tokenString, products: [product],
+            token: t.tokenString, products: products,
             state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created,
@@ -57,17 +61,24 @@ extension PlayModel {
         if let c = s.cancellation, !s.autoRenew, !readsActiveAfterReplacement(index) {
             members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
         }
-        var item: [(key: String, value: JSONValue)] = [("productId", .string(t.product))]
-        if let deferred = s.deferredFrom { item.append(("deferredFromBasePlan", .string(deferred))) }
-        if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
-        item.append(("basePlanId", .string(t.basePlan ?? "")))
-        if catalog.basePlan(t.basePlan ?? "")?.kind == .prepaid {
-            item.append(("prepaidPlan", .object([])))
-        } else {
-            item.append(("autoRenewingPlan", .object([("autoRenewEnabled", .bool(s.autoRenew))])))
+        // §1: one line item per item of the purchase (V-ADDONS); [INF] the items share one lifecycle.
+        var items: [JSONValue] = []
+        for (product, planID) in [(t.product, t.basePlan ?? "")] + (t.addOn.map { [($0, t.addOnPlan ?? "")] } ?? []) {
+            var item: [(key: String, value: JSONValue)] = [("productId", .string(product))]
+            if let deferred = s.deferredFrom { item.append(("deferredFromBasePlan", .string(deferred))) }
+            if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
+            item.append(("basePlanId", .string(planID)))
+            if catalog.basePlan(planID)?.kind == .prepaid {
+                item.append(("prepaidPlan", .object([])))
+            } else {
+                var plan: [(key: String, value: JSONValue)] = [("autoRenewEnabled", .bool(s.autoRenew))]
+                if let details = installmentDetails(of: index) { plan.append(("installmentDetails", details)) }
+                item.append(("autoRenewingPlan", .object(plan)))
+            }
+            if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
+            items.append(.object(item))
         }
-        if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
-        members.append(("lineItems", .array([.object(item)])))
+        members.append(("lineItems", .array(items)))
         return .object(members)
     }
 

@@ -23,6 +23,14 @@ public struct PlayModel: Sendable {
     public internal(set) var seen: [PlayTokenView?] = []
     /// Whether the app was ever told that each token was paid (`PURCHASED`).
     public internal(set) var seenPaid: [Bool] = []
+    /// How fresh each token's `seen` view is and who was told of it (V-CLIENT-CACHE-LAG, V-RTDN-DELAY).
+    public internal(set) var knowledge: [PlayTokenKnowledge] = []
+    /// How many events have been applied.
+    public internal(set) var eventsApplied = 0
+    /// Under V-CLIENT-CACHE-LAG, the cache after each of the last events, oldest first (§2.4).
+    var cacheSnapshots: [PlayCacheSnapshot] = []
+    /// Under V-RTDN-DELAY, the RTDNs sent but not yet delivered, in sending order (§9.4).
+    public internal(set) var outbox: [PlayQueuedNotification] = []
     var nextMessageID = 1
 
     /// A store with no purchases, its clock at `start`.
@@ -40,7 +48,11 @@ public struct PlayModel: Sendable {
     public mutating func apply(_ event: PlayEvent, into effects: inout PlayStepEffects) throws(PlayRejection) {
         var copy = self
         let first = effects.messages.count
+        copy.recordCache()
+        copy.eventsApplied += 1
         try copy.applyEvent(event, into: &effects)
+        copy.deliverDueNotifications(into: &effects)
+        copy.noteBackendReads()
         self = copy
         if variations.notificationsReordered { reverseNotifications(from: first, in: &effects) }
     }
@@ -93,11 +105,18 @@ public struct PlayModel: Sendable {
         }
     }
 
-    /// §2.1: connecting runs `queryPurchasesAsync`; the app now knows every token's state.
+    /// §2.1: connecting runs `queryPurchasesAsync`; the app now knows every token's state (as
+    /// the cache had it, under V-CLIENT-CACHE-LAG).
     mutating func connect(_ reason: PlayConnectReason) -> PlayMessage {
         connected = true
-        for i in tokens.indices { noteSeen(i) }
-        return .connected(reason, queryPurchases())
+        let purchases = queryPurchases()
+        if let snapshot = staleCache {
+            for i in tokens.indices { noteCached(i, snapshot) }
+        } else {
+            for i in tokens.indices { noteSeen(i) }
+        }
+        for p in purchases { if let i = index(ofToken: p.token) { knowledge[i].name(inEvent: eventsApplied) } }
+        return .connected(reason, purchases)
     }
 
     /// §9.4 (V-RTDN-REORDER): the notifications of one event arrive in reverse order.
@@ -120,20 +139,13 @@ public struct PlayModel: Sendable {
         return number - 1
     }
 
-    /// §9.1, §9.4: sends an RTDN for token `index` (repeated under V-RTDN-DUPLICATES).
-    mutating func notify(_ type: PlayNotificationType, _ index: Int, effects: inout PlayStepEffects) {
-        let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type.number != 0
-        let n = PlayNotification(
-            messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
-            subscriptionID: legacy ? tokens[index].product : nil)
-        nextMessageID += 1
-        for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
-    }
-
     /// §2.1: pushes token `indices` to `onPurchasesUpdated` while connected (repeated under V-LISTENER-DUPLICATES).
     mutating func deliver(_ result: PlayBillingResult, _ indices: [Int], replacing: Int? = nil, effects: inout PlayStepEffects) {
         guard connected else { return }
-        for i in indices { noteSeen(i) }
+        for i in indices {
+            noteSeen(i)
+            knowledge[i].name(inEvent: eventsApplied)  // the app forwards what the listener said to its backend
+        }
         var purchases = indices.map { purchase(of: $0) }
         if let replacing { for i in purchases.indices { purchases[i].replacing = tokens[replacing].tokenString } }
         for _ in 0...variations.listenerDuplicates { effects.messages.append(.purchasesUpdated(result, purchases)) }
@@ -142,6 +154,8 @@ public struct PlayModel: Sendable {
     /// Records that the app was just told token `index`'s state.
     mutating func noteSeen(_ index: Int) {
         seen[index] = view(of: index)
+        knowledge[index].version = eventsApplied
+        knowledge[index].fresher = nil
         if tokens[index].purchaseState == .purchased, status(of: index) != .voided { seenPaid[index] = true }
     }
 
@@ -150,6 +164,7 @@ public struct PlayModel: Sendable {
         tokens[index].purchaseState = .purchased
         tokens[index].purchasedAt = now
         tokens[index].orders += 1
+        tokens[index].subscription?.paymentsMade = 1
         if variations.autoAcknowledge {
             tokens[index].acknowledged = true
         } else {

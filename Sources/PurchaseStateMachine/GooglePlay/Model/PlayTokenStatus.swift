@@ -73,7 +73,7 @@ extension PlayModel {
     public func entitledProducts(of index: Int) -> [String] {
         guard status(of: index).entitles else { return [] }
         if let old = tokens[index].subscription?.deferredFrom, let product = catalog.subscription(ofPlan: old) { return [product] }
-        return [tokens[index].product]
+        return tokens[index].products
     }
 
     /// Token `index`'s status and entitled products now.
@@ -81,23 +81,26 @@ extension PlayModel {
         PlayTokenView(status: status(of: index), entitled: entitledProducts(of: index))
     }
 
-    /// What a correct app grants: from the true state (`knowsEverything`, a subject with a backend
-    /// that reads RTDNs and the API) or from what Play told the app (a client-only app, §15.1 rule 5).
+    /// What a correct app grants: from the true state of every token a message named to it
+    /// (`knowsEverything`, a subject with a backend that reads RTDNs and the API) or from what Play told the app (a client-only app, §15.1 rule 5).
     public func expectedEntitlements(knowsEverything: Bool) -> [String] {
         var products: [String] = []
         for i in tokens.indices {
-            let entitled = knowsEverything ? entitledProducts(of: i) : (seen[i]?.entitled ?? [])
+            // A token a stale query contradicted is the app's choice (`clientLeeway`, V-CLIENT-CACHE-LAG).
+            let told = knowledge[i].fresher == nil ? seen[i]?.entitled ?? [] : []
+            // A backend knows a token once a message named it (V-RTDN-DELAY / LOSS); then it can read the API.
+            let entitled = knowsEverything ? (knowledge[i].namedToBackend ? entitledProducts(of: i) : []) : told
             for p in entitled where !products.contains(p) { products.append(p) }
         }
         return products.sorted()
     }
 
     /// The credits a correct app has given for consumable `product`: `quantity` once per token it
-    /// knows as paid (§5, B6, B7); `withoutVoided` leaves out voided tokens (claw-back, §8).
+    /// knows as paid (a backend: could read as paid, V-RTDN-DELAY) (§5, B6, B7); `withoutVoided` leaves out voided tokens (claw-back, §8).
     public func expectedCredit(_ product: String, knowsEverything: Bool, withoutVoided: Bool) -> Int {
         var total = 0
         for (i, t) in tokens.enumerated() where t.product == product && t.basePlan == nil && t.purchasedAt != nil {
-            let known = knowsEverything || seenPaid[i]
+            let known = knowsEverything ? knowledge[i].backendSawPaid : seenPaid[i]
             guard known else { continue }
             if withoutVoided, t.voided != nil { continue }
             total += t.quantity

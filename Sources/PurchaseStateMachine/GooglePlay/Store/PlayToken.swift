@@ -34,6 +34,13 @@ public struct PlayToken: Hashable, Sendable {
     public var linkedToken: Int?
     /// The token that replaced this one.
     public var replacedBy: Int?
+    /// The subscription product of an add-on item bought with this one (§1, V-ADDONS).
+    public var addOn: String?
+    /// The base plan of that add-on item.
+    public var addOnPlan: String?
+
+    /// The products of the purchase's items: the product, then the add-on (§2.3 `getProducts()`).
+    public var products: [String] { [product] + (addOn.map { [$0] } ?? []) }
 
     /// The token string the app and the server see (stable and unique per history).
     public var tokenString: String { "token-\(number)" }
@@ -75,6 +82,10 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     /// Whether a replacement that took effect at once (not `DEFERRED`) retired this token; its
     /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE and V-OLD-TOKEN-API-VALID use (§7).
     public var replacedAtOnce: Bool = false
+    /// Installment payments made in the current commitment (§1, V-INSTALLMENTS).
+    public var paymentsMade: Int = 0
+    /// An installment plan's cancellation, scheduled for the end of its commitment (§1).
+    public var pendingCancellation: Bool = false
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

@@ -62,6 +62,11 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-OLD-TOKEN-VISIBLE", "replacedTokenStillListed", "§7", false, \.replacedTokenStillListed),
         .flag("V-OLD-TOKEN-API-VALID", "replacedTokenReadsActive", "§7", false, \.replacedTokenReadsActive),
         .flag("V-REFUND-REVIEW", "refundReviewNotified", "§8", false, \.refundReviewNotified),
+        .number("V-CLIENT-CACHE-LAG", "clientCacheLagEvents", "§2.4", [0, 1, 3], \.clientCacheLag),
+        .number("V-RTDN-DELAY", "notificationDelayEvents", "§9.4", [0, 1, 3], \.notificationDelay),
+        .flag("V-RTDN-LOSS", "notificationsDropAfterRetention", "§9.4", false, \.notificationsLostAfterRetention),
+        .flag("V-INSTALLMENTS", "installmentPlansOffered", "§1", false, \.installmentsOffered),
+        .flag("V-ADDONS", "addOnPurchasesOffered", "§1", false, \.addOnsOffered),
     ]
 }
 

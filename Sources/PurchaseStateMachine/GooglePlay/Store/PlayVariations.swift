@@ -62,6 +62,22 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-REFUND-REVIEW: a customer's refund request first sends a refund-review notification,
     /// which changes no state (`pendingRefundReviewNotification`, §8).
     public var refundReviewNotified: Bool = false
+    /// V-CLIENT-CACHE-LAG: events during which `queryPurchasesAsync`, read from the Play Store app's
+    /// cache, still shows what was true before them: refunded, expired or replaced items stay
+    /// listed and new ones are missing (0, 1 or 3, §2.4).
+    public var clientCacheLag: Int = 0
+    /// V-RTDN-DELAY: events an RTDN waits before it reaches the backend (0, 1 or 3; an endpoint
+    /// outage or a slow push, §9.4 [INF]); the listener and the Developer API never wait.
+    public var notificationDelay: Int = 0
+    /// V-RTDN-LOSS: `dropAfterRetention` instead of `lossless`: an RTDN still waiting for delivery
+    /// more than Pub/Sub's retention (seven days of Google's clock) after it was sent is lost (§9.4 [INF]).
+    public var notificationsLostAfterRetention: Bool = false
+    /// V-INSTALLMENTS: the store offers installment plans (scope switch `off | on`, §1); off, the
+    /// catalog's installment plans cannot be bought or switched to.
+    public var installmentsOffered: Bool = false
+    /// V-ADDONS: a subscription purchase may carry an add-on item, a base plan of another
+    /// subscription, in the same token (scope switch `off | on`, §1).
+    public var addOnsOffered: Bool = false
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}

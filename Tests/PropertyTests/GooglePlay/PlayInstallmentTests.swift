@@ -1,0 +1,135 @@
+import ConformanceRunner
+import Generators
+import PurchaseStateMachine
+import Testing
+
+@Suite("Google Play: installment plans (§1 V-INSTALLMENTS)")
+struct PlayInstallmentTests {
+    static let on = playVariations { $0.installmentsOffered = true }
+
+    /// A store with the installment plan bought and acknowledged.
+    static func committed() throws -> PlayScenario {
+        var s = PlayScenario(on)
+        try s.run("purchase(pro-installments)")
+        s.ack(1)
+        return s
+    }
+
+    func details(_ s: PlayScenario) -> JSONValue? {
+        guard case .array(let items)? = s.model.subscriptionV2(of: 0)?["lineItems"] else { return nil }
+        return items.first?["autoRenewingPlan"]?["installmentDetails"]
+    }
+
+    @Test("§1 V-INSTALLMENTS: off, installment plans cannot be bought or switched to; on, they can", arguments: [false, true])
+    func scope(offered: Bool) throws {
+        var s = PlayScenario(playVariations { $0.installmentsOffered = offered })
+        #expect(try s.rejects("purchase(pro-installments)") == !offered)
+        #expect(s.model.offers("pro-installments") == offered)
+        try s.run("purchase(basic-monthly)")
+        s.ack(1)
+        #expect(try s.rejects("changePlan(#1, pro-installments, withTimeProration)") == !offered)
+    }
+
+    @Test("§1 V-INSTALLMENTS: a cancellation during the commitment is only scheduled; access and installments go on until the commitment ends")
+    func cancellationWaitsForCommitment() throws {
+        var s = try Self.committed()
+        #expect(details(s)?["initialCommittedPaymentsCount"] == .int(3))
+        #expect(details(s)?["remainingCommittedPaymentsCount"] == .int(2))
+        try s.run("advanceTime(P10D)")
+        #expect(try s.run("cancel(#1)").notificationTypes == ["SUBSCRIPTION_CANCELLATION_SCHEDULED"])
+        #expect(SubscriptionNotificationNumber.of("SUBSCRIPTION_CANCELLATION_SCHEDULED") == 18)
+        #expect(s.state(1) == "SUBSCRIPTION_STATE_ACTIVE")
+        #expect(details(s)?["pendingCancellation"] == .object([]))
+        #expect(s.entitled == ["pro"])
+        #expect(s.queried == ["token-1"])
+        #expect(try s.rejects("cancel(#1)"), "already scheduled")
+        #expect(try s.run("advanceTime(P1M)").notificationTypes == ["SUBSCRIPTION_RENEWED"], "the second installment is charged")
+        #expect(try s.run("advanceTime(P1M)").notificationTypes == ["SUBSCRIPTION_RENEWED"], "the third and last")
+        #expect(details(s)?["remainingCommittedPaymentsCount"] == .int(0))
+        #expect(s.entitled == ["pro"])
+        #expect(try s.run("advanceTime(P1M)").notificationTypes == ["SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+        #expect(s.status(1) == .expired)
+        #expect(s.entitled == [])
+    }
+
+    @Test("§1 V-INSTALLMENTS: without a cancellation a completed commitment starts a new one")
+    func commitmentRenews() throws {
+        var s = try Self.committed()
+        try s.run("advanceTime(P3M)")
+        #expect(s.status(1) == .active)
+        #expect(details(s)?["remainingCommittedPaymentsCount"] == .int(2), "the fourth payment is the first of a new commitment")
+        #expect(s.token(1).orders == 4)
+    }
+
+    @Test("§7 V-INSTALLMENTS: a plan change does not wait for the commitment, but never leaves installments within the subscription")
+    func planChange() throws {
+        var s = try Self.committed()
+        try s.run("cancel(#1)")
+        #expect(try s.rejects("changePlan(#1, pro-monthly, chargeFullPrice)"))
+        #expect(try s.rejects("pause(#1, P1M)"), "installment plans do not pause")
+        try s.run("changePlan(#1, basic-monthly, withTimeProration)")
+        #expect(s.status(1) == .replaced)
+        #expect(s.entitled == ["basic"])
+    }
+
+    @Test("§1 V-INSTALLMENTS: a catalog's installment plan needs its committed payments, and only it has them")
+    func catalogFile() throws {
+        let plan = #"{"subscriptions":[{"id":"s","basePlans":[{"id":"p","type":"installments","period":"P1M"}]}]}"#
+        #expect(throws: FormatError.self) { try PlayCatalog(json: try JSONValue.parse(plan)) }
+        let wrong = #"{"subscriptions":[{"id":"s","basePlans":[{"id":"p","type":"prepaid","period":"P1M","commitmentPayments":3}]}]}"#
+        #expect(throws: FormatError.self) { try PlayCatalog(json: try JSONValue.parse(wrong)) }
+        #expect(try PlayCatalog(json: PlayCatalog.example.json) == PlayCatalog.example)
+    }
+
+    /// The reference backend, except that a scheduled cancellation withdraws the subscription at once.
+    struct RevokesOnScheduledCancel: PlaySubject {
+        var inner: PlayReferenceServer
+        var revoked: [String] = []
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
+            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
+        }
+        var wantsNotifications: Bool { true }
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.connected(reason, purchases: purchases, context: context)
+        }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.purchasesUpdated(result, purchases: purchases, context: context)
+        }
+        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+            if n.type == .subscriptionCancellationScheduled, !revoked.contains(n.product) { revoked.append(n.product) }
+            return try inner.notification(n, context: context)
+        }
+        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
+        func query(context: PlaySubjectContext) throws -> ObservedState {
+            var state = try inner.query(context: context)
+            state.entitled.removeAll { revoked.contains($0) }
+            return state
+        }
+    }
+
+    @Test("§1 V-INSTALLMENTS: a backend that ends access when an installment cancellation is scheduled is caught; the reference backend is not")
+    func scheduledCancelCaught() throws {
+        let events = try ["purchase(pro-installments)", "cancel(#1)"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: Self.on, events: events)
+        let naive = PlayReplayer { c, p, ctx in RevokesOnScheduledCancel(catalog: c, policy: p, context: ctx) }
+        #expect(naive.replay(history).failure?.check == .entitlementsMatch)
+        #expect(naive.replay(history).failure?.eventIndex == 1)
+        #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
+        #expect(try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history).failure == nil)
+    }
+
+    @Test("§1 V-INSTALLMENTS: the reference subjects pass generated histories with installment plans on",
+          arguments: ["play-reference-app", "play-reference-server"])
+    func referencesPass(name: String) throws {
+        var generator = PlayHistoryGenerator(catalog: .example)
+        generator.pinned = ["installmentPlansOffered": 1]
+        let runner = try #require(PlayBuiltInSubjects.named(name))
+        let result = runner.campaign(Seed(0x1e5), 600, generator)
+        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+    }
+}
+
+/// The documented `notificationType` number of a notification name.
+enum SubscriptionNotificationNumber {
+    static func of(_ name: String) -> Int? { PlayNotificationType(rawValue: name)?.number }
+}
