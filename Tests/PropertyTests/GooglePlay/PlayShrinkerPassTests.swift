@@ -1,3 +1,4 @@
+import BuiltInSubjects
 @testable import ConformanceRunner
 import PurchaseStateMachine
 import Testing
