@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "PurchaseStateMachine", package: "PurchaseConformance"),
                 .product(name: "Generators", package: "PurchaseConformance"),
                 .product(name: "ConformanceRunner", package: "PurchaseConformance"),
+                .product(name: "BuiltInSubjects", package: "PurchaseConformance"),
             ]
         ),
     ],

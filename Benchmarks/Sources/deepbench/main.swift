@@ -96,11 +96,12 @@ for mutant in options.mutants {
         let seconds = Double((clock.now - started).components.attoseconds) / 1e18
             + Double((clock.now - started).components.seconds)
         let report = result.failures.first
+        let historiesToFailure = report.flatMap { $0.foundAfterHistories }.map { String($0) } ?? "null"
         var fields: [String] = [
             "\"label\": \"\(options.label)\"", "\"mutant\": \"\(mutant.rawValue)\"",
             "\"time_window\": \(mutant.isTimeWindow)", "\"seed\": \(seed)", "\"budget\": \(options.budget)",
             "\"found\": \(report != nil)",
-            "\"histories_to_failure\": \(report?.foundAfterHistories.map(String.init) ?? "null")",
+            "\"histories_to_failure\": \(historiesToFailure)",
             "\"seconds\": \(String(format: "%.3f", seconds))",
         ]
         if let report {

@@ -1,3 +1,4 @@
+import BuiltInSubjects
 import ConformanceRunner
 import PurchaseStateMachine
 

@@ -1,3 +1,4 @@
+import BuiltInSubjects
 import ConformanceRunner
 import Generators
 import PurchaseStateMachine
@@ -27,7 +28,7 @@ func searchRecord<App: BenchSubject>(app: App.Type, mutant name: String, seed: U
     configuration.checks = Bench.checks
     let clock = ContinuousClock()
     configuration.progressHandler = { progress in
-        if progress.phase.hasPrefix("shrinking"), SearchClock.firstFailure == nil { SearchClock.firstFailure = clock.now }
+        if progress.phase == .shrinking, SearchClock.firstFailure == nil { SearchClock.firstFailure = clock.now }
     }
     let campaign = Campaign(
         catalog: PurchaseBench.catalog, configuration: configuration, subjectName: name,

@@ -1,3 +1,4 @@
+import BuiltInSubjects
 import Foundation
 
 // PurchaseBench-1 (../shared/bench/PurchaseBench-1.md) and PurchaseBench-2 (Benchmarks/PurchaseBench-2.md)
