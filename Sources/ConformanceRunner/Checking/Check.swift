@@ -26,8 +26,9 @@ public struct Check: Sendable {
     public enum WhenAppAgrees: Sendable {
         /// The check cannot fail then.
         case holds
-        /// The check still can fail then; this cheaper evaluation says whether it does.
-        case evaluate(@Sendable (AgreeingInput) -> Discrepancy?)
+        /// The check still can fail then, but only at an event with one of these facts; this
+        /// cheaper evaluation says whether it does.
+        case evaluate(when: AgreeingFacts, AgreeingEvaluation)
         /// The check needs the full input even then (every user's check).
         case needsFullInput
     }
@@ -48,6 +49,18 @@ public struct Check: Sendable {
         self.whenAppAgrees = whenAppAgrees
         self.evaluate = evaluate
     }
+}
+
+/// What can still make a check fail at an event after which the app agrees with the model; the
+/// runner asks a check's fast evaluation only at events with one of its facts.
+public struct AgreeingFacts: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The app said which transactions its grants rest on (`ObservedState.grants`).
+    public static let appNamesGrants = AgreeingFacts(rawValue: 1)
+    /// Transactions were handed to the app during the event.
+    public static let transactionsDelivered = AgreeingFacts(rawValue: 2)
 }
 
 /// The earlier name of `Check`, for a user's own check.

@@ -10,8 +10,11 @@ public struct CheckSelection: Sendable {
 
     /// The checks that run, in evaluation order: built-in order, then the user's.
     private(set) var active: [Check] = []
-    /// The evaluations that run when the app agrees with the model, in evaluation order.
-    private(set) var whenAgreeing: [@Sendable (AgreeingInput) -> Discrepancy?] = []
+    /// The evaluations that run when the app agrees with the model, in evaluation order, each
+    /// with the facts of an event that can make it fail.
+    private(set) var whenAgreeing: [(facts: AgreeingFacts, evaluate: AgreeingEvaluation)] = []
+    /// Every fact some evaluation in `whenAgreeing` waits for.
+    private(set) var agreeingFacts: AgreeingFacts = []
     /// Whether some check needs the full input even when the app agrees with the model.
     private(set) var needsFullInput = false
     /// Whether `clock-skew-safe` runs (it asks the subject again with the true clock).
@@ -28,11 +31,14 @@ public struct CheckSelection: Sendable {
     private mutating func plan() {
         active = Check.builtIn.filter { builtIn.contains($0.id) } + custom
         whenAgreeing = []
+        agreeingFacts = []
         needsFullInput = false
         for check in active {
             switch check.whenAppAgrees {
             case .holds: break
-            case .evaluate(let evaluation): whenAgreeing.append(evaluation)
+            case .evaluate(let facts, let evaluation):
+                whenAgreeing.append((facts, evaluation))
+                agreeingFacts.formUnion(facts)
             case .needsFullInput: needsFullInput = true
             }
         }

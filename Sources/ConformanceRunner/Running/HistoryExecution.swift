@@ -98,10 +98,13 @@ struct HistoryExecution<S: PurchaseSubject> {
         if actionResult == nil, !checks.needsFullInput, agreesQuickly(observed) {
             // The app reports exactly what the model expects: only the checks that can still
             // fail then are asked, with the cheap input.
-            if !checks.whenAgreeing.isEmpty {
-                let input = AgreeingInput(model: model, policy: policy, observed: observed, handed: delivered)
-                for evaluate in checks.whenAgreeing {
-                    if let d = evaluate(input) { found.append(d) }
+            var facts: AgreeingFacts = []
+            if observed.grants != nil { facts.insert(.appNamesGrants) }
+            if !delivered.isEmpty { facts.insert(.transactionsDelivered) }
+            if !facts.isDisjoint(with: checks.agreeingFacts) {
+                let input = AgreeingInput(policy: policy, handed: delivered)
+                for evaluation in checks.whenAgreeing where !evaluation.facts.isDisjoint(with: facts) {
+                    if let d = evaluation.evaluate(model, observed, input) { found.append(d) }
                 }
             }
         } else {

@@ -72,11 +72,10 @@ struct BuiltInCheckTests {
         _ = try model.apply(try Event(compact: "purchase(premium)"))
         _ = try model.apply(try Event(compact: "refund(#1)"))
         let observed = ObservedState(entitled: [], grants: [EntitlementGrant(product: "premium", transaction: 1)])
-        guard case .evaluate(let evaluate) = Check.refundedNeverEntitled.whenAppAgrees else {
+        guard case .evaluate(let facts, let evaluate) = Check.refundedNeverEntitled.whenAppAgrees, facts.contains(.appNamesGrants) else {
             Issue.record("refunded-never-entitled must take part when the app agrees")
             return
         }
-        let input = AgreeingInput(model: model, policy: AppPolicy(), observed: observed, handed: [])
-        #expect(evaluate(input)?.check == .refundedNeverEntitled)
+        #expect(evaluate(model, observed, AgreeingInput(policy: AppPolicy(), handed: []))?.check == .refundedNeverEntitled)
     }
 }

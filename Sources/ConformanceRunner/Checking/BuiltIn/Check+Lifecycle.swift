@@ -38,13 +38,12 @@ extension Check {
         id: .refundedNeverEntitled,
         rule: "A refunded or revoked transaction never unlocks its product, and the app never relies on one.",
         source: "§3.1, §9, §11; §16 B3, B4; §17.5",
-        whenAppAgrees: .evaluate { input in
+        whenAppAgrees: .evaluate(when: .appNamesGrants) { model, observed, input in
             // Agreeing grants can still rest on a revoked transaction the app names.
-            reliedOnRevoked(input.observed, model: input.model).map { note in
-                Discrepancy(
-                    check: .refundedNeverEntitled, subject: "Entitled products", expected: input.expectedNames,
-                    actual: input.observed.entitledSorted, note: note)
-            }
+            guard let note = reliedOnRevoked(observed, model: model) else { return nil }
+            return Discrepancy(
+                check: .refundedNeverEntitled, subject: "Entitled products", expected: input.expectedNames(model),
+                actual: observed.entitledSorted, note: note)
         }
     ) { input in
         if input.observed.grants != nil {
@@ -89,7 +88,7 @@ extension Check {
     }
 
     /// When the app says which transactions it relies on: a note naming the revoked ones, or nil.
-    static func reliedOnRevoked(_ observed: ObservedState, model: StoreModel) -> String? {
+    static func reliedOnRevoked(_ observed: borrowing ObservedState, model: borrowing StoreModel) -> String? {
         guard let grants = observed.grants else { return nil }
         var bad: [String] = []
         for grant in grants where model.state.isRevoked(grant.transaction) {

@@ -24,8 +24,8 @@ extension Check {
         id: .finishAlwaysCalled,
         rule: "Every verified transaction delivered to the app (purchase result, update, launch redelivery) is finished before the event ends; unverified ones as the app policy promises.",
         source: "§4; §16 B7, B14",
-        whenAppAgrees: .evaluate { input in
-            input.deliveredAny ? unfinished(delivered: input.deliveredOnce, model: input.model, policy: input.policy) : nil
+        whenAppAgrees: .evaluate(when: .transactionsDelivered) { model, _, input in
+            unfinished(delivered: input.deliveredOnce, model: model, policy: input.policy)
         }
     ) { input in
         unfinished(delivered: input.delivered.map(DeliveredTransaction.init), model: input.model, policy: input.policy)
@@ -51,7 +51,7 @@ extension Check {
     }
 
     /// The delivered transactions left finished or unfinished against the policy, or nil.
-    static func unfinished(delivered: [DeliveredTransaction], model: StoreModel, policy: AppPolicy) -> Discrepancy? {
+    static func unfinished(delivered: [DeliveredTransaction], model: borrowing StoreModel, policy: AppPolicy) -> Discrepancy? {
         var expected: [String] = []
         var actual: [String] = []
         for delivery in delivered {
