@@ -9,6 +9,13 @@ consumable's quantity once per token, consumes consumables, acknowledges everyth
 and drops the token a plan change or re-signup replaced for good (it persists the tokens it named
 as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, grants nothing).
 
+It asks for Google's answers to its calls (`"wants": ["billingResponses"]`): a `billingResponse`
+message carries the BillingResponseCode of each acknowledge or consume. It retries a call that met a
+passing fault (SERVICE_UNAVAILABLE, SERVICE_DISCONNECTED, NETWORK_ERROR) and keeps granting after an
+ERROR, which is what a second acknowledgement of an already acknowledged purchase answers (B12).
+`--no-responses` leaves the answers out and refuses any message kind it does not know, the way a
+subject written before `billingResponse` existed behaves.
+
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
 Developer API answer sent along (`server`) before acting, never the notification type alone; it
 follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
@@ -22,6 +29,7 @@ API still reads it as active (V-OLD-TOKEN-API-VALID).
   consumes-lifetime       B4  every one-time purchase is consumed, the permanent one too
   ignores-hold            B9  (backend) a subscription on account hold stays granted
   double-credit           B7  (backend) coins are credited once per notification, not per token
+  withholds-after-ack-error  B12  an acknowledgement answered ERROR is taken for a failed purchase
 
     swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py'
     swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py --bug grants-pending'
@@ -29,6 +37,8 @@ API still reads it as active (V-OLD-TOKEN-API-VALID).
 
 import json
 import sys
+
+TRANSIENT = ("SERVICE_UNAVAILABLE", "SERVICE_DISCONNECTED", "NETWORK_ERROR")
 
 
 class App:
@@ -90,6 +100,14 @@ class App:
         ack.append(token)
 
     def notification(self, msg):
+        return {}
+
+    def billing_response(self, msg):
+        call, token, code = msg["call"], msg["token"], msg["responseCode"]
+        if code in TRANSIENT:
+            return {call: [token]}  # a passing fault: the same call again
+        if call == "acknowledge" and code == "ERROR" and self.bug == "withholds-after-ack-error":
+            self.known.pop(token, None)  # BUG: ERROR (already acknowledged) read as "the purchase failed"
         return {}
 
     def query(self):
@@ -164,13 +182,15 @@ def main():
     args = sys.argv[1:]
     bug = args[args.index("--bug") + 1] if "--bug" in args else None
     server = "--server" in args or bug in ("ignores-hold", "double-credit")
+    responses = "--no-responses" not in args
     subject = None
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "start":
             subject = (Server if server else App)(msg["catalog"], msg["policy"], bug)
-            reply = {"type": "ok", "wants": ["notifications"] if server else []}
+            wants = (["notifications"] if server else []) + (["billingResponses"] if responses else [])
+            reply = {"type": "ok", "wants": wants}
         elif kind == "connected":
             reply = dict(type="ok", **subject.connected(msg))
         elif kind == "purchasesUpdated":
@@ -182,6 +202,10 @@ def main():
             reply = {"type": "ok"}
         elif kind == "query":
             reply = subject.query()
+        elif kind == "billingResponse" and responses:
+            reply = dict(type="ok", **subject.billing_response(msg))
+        elif not responses and kind != "end":
+            reply = {"type": "error", "message": "unknown message type " + kind}
         else:
             reply = {"type": "ok"}
         sys.stdout.write(json.dumps(reply) + "\n")

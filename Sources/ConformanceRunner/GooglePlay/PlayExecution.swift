@@ -77,17 +77,45 @@ struct PlayExecution<S: PlaySubject> {
             // The trace shows Google's answer to each reply (V-REACK: a second acknowledgement's ERROR or OK).
             var answered: [String] = []
             defer { if recordTrace { trace.append("   → \(message.label)" + (answered.isEmpty ? "" : "  ⇢ " + answered.joined(separator: ", "))) } }
-            for reply in replies {
-                if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
-                    !policy.isConsumable(model.tokens[i].product)
-                {
-                    answered.append(reply.label)
-                    return fail(.nonConsumableNeverConsumed, "Consumption of \(token)",
-                                expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
-                                observed: "consume(\(token))")
-                }
-                answered.append("\(reply.label) \(model.apply(reply: reply).rawValue)")
+            if let failure = apply(replies, answered: &answered) { return failure }
+        }
+        return nil
+    }
+
+    /// How many answers deep a chain of calls may go (a call made in answer to an answer, and so
+    /// on) before the subject is taken to be stuck retrying.
+    static var retryDepthLimit: Int { 8 }
+
+    /// Applies the subject's calls in order and, for a subject that listens, hands it Google's
+    /// answer to each; the calls it makes in answer are applied after the ones already queued.
+    private mutating func apply(_ replies: [PlayReply], answered: inout [String]) -> PlayFailure? {
+        var queue = replies.map { (reply: $0, depth: 0) }
+        var next = 0
+        let listens = subject.wantsBillingResponses
+        while next < queue.count {
+            let (reply, depth) = queue[next]
+            next += 1
+            if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
+                !policy.isConsumable(model.tokens[i].product)
+            {
+                answered.append(reply.label)
+                return fail(.nonConsumableNeverConsumed, "Consumption of \(token)",
+                            expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
+                            observed: "consume(\(token))")
             }
+            let result = model.apply(reply: reply, transientFaults: listens)
+            answered.append("\(reply.label) \(result.rawValue)")
+            guard listens else { continue }
+            let more: [PlayReply]
+            do { more = try subject.billingResponse(result, to: reply, context: PlaySubjectContext(model: model)) } catch {
+                return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))", expected: "a reply", observed: "\(error)")
+            }
+            if !more.isEmpty, depth + 1 > Self.retryDepthLimit {
+                return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))",
+                            expected: "at most \(Self.retryDepthLimit) calls in a row made in answer to Google's answers",
+                            observed: "still calling: \(more.map(\.label).joined(separator: ", "))")
+            }
+            queue += more.map { ($0, depth + 1) }
         }
         return nil
     }

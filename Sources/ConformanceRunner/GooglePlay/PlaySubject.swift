@@ -8,8 +8,10 @@ import PurchaseStateMachine
 /// answer). After every event the runner sends what Google Play delivers — listener calls,
 /// connection queries, and for subjects with a backend RTDNs — and finally a `query`, whose
 /// answer is checked against the model. Handlers return the acknowledgements and consumptions
-/// the app makes (`PlayReply`); Google applies them at once. Throwing reports a fault of the
-/// subject itself (`subject-responds`).
+/// the app makes (`PlayReply`); Google applies them at once. A subject that sets
+/// `wantsBillingResponses` then hears Google's answer to each one (`billingResponse`, the
+/// `onAcknowledgePurchaseResponse` / `onConsumeResponse` callback) and may answer with more
+/// calls, such as a retry. Throwing reports a fault of the subject itself (`subject-responds`).
 public protocol PlaySubject: SendableMetatype {
     /// `start`: a new customer on a new device; forget everything, persisted state included.
     init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws
@@ -31,6 +33,18 @@ public protocol PlaySubject: SendableMetatype {
 
     /// What the app grants now: entitled products and consumable balances. Must not change state.
     func query(context: PlaySubjectContext) throws -> ObservedState
+
+    /// Whether the subject hears Google's answers to its calls (`billingResponse`).
+    ///
+    /// Only such a subject meets V-REPLY-TRANSIENT's passing faults: one that cannot hear an
+    /// answer could not know that its call did nothing.
+    var wantsBillingResponses: Bool { get }
+
+    /// Google answered `reply` with `result` (§2.2, §4, §5); returns further calls, such as a retry.
+    ///
+    /// Called once per call the subject made, right after Google applied it, and only when
+    /// `wantsBillingResponses` is true. The calls returned are applied and answered the same way.
+    mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply]
 }
 
 extension PlaySubject {
@@ -40,6 +54,10 @@ extension PlaySubject {
     public var wantsNotifications: Bool { false }
     /// By default notifications are ignored.
     public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] { [] }
+    /// By default a subject does not listen for Google's answers, as before `billingResponse` existed.
+    public var wantsBillingResponses: Bool { false }
+    /// By default an answer asks for nothing more.
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] { [] }
 }
 
 /// What a Play subject may read besides its messages: Google's clock and the Developer API.

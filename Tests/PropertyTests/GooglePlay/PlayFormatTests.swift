@@ -48,7 +48,7 @@ struct PlayFormatTests {
     }
 
     @Test("A later variation's key round-trips when it differs from the default, and a file without it reads the default",
-          arguments: ["reacknowledgeSucceeds", "deferredStartsAtReplacement", "refundedReportedPending", "includeSuspended", "replacedTokenStillListed", "replacedTokenReadsActive", "refundReviewNotified"])
+          arguments: ["reacknowledgeSucceeds", "deferredStartsAtReplacement", "refundedReportedPending", "includeSuspended", "replacedTokenStillListed", "replacedTokenReadsActive", "refundReviewNotified", "transientReplyError"])
     func variationKey(key: String) throws {
         let axis = try #require(PlayVariationAxis.all.first { $0.key == key })
         var variations = PlayVariations()

@@ -7,7 +7,8 @@ import PurchaseStateMachine
 /// cannot hurt because every notification only triggers a fresh read. It follows
 /// `linkedPurchaseToken`: a token a paid subscription names there is retired for good, whatever
 /// the API still says of it (V-OLD-TOKEN-API-VALID, §7). It credits a consumable once per token,
-/// consumes consumables and acknowledges everything else from the server.
+/// consumes consumables and acknowledges everything else from the server, retrying a call that met
+/// a passing fault (V-REPLY-TRANSIENT, §2.2).
 /// With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceServer: PlaySubject {
     /// The mistake to make, if any.
@@ -34,6 +35,14 @@ public struct PlayReferenceServer: PlaySubject {
 
     /// A backend: it receives RTDNs.
     public var wantsNotifications: Bool { true }
+
+    /// The backend reads the answer of each server call.
+    public var wantsBillingResponses: Bool { true }
+
+    /// Retries a call that met a passing fault (`SERVICE_UNAVAILABLE` and the like); nothing else needs doing.
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
+        result.isTransient ? [reply] : []
+    }
 
     /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] { [] }

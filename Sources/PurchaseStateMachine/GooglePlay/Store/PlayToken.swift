@@ -34,6 +34,8 @@ public struct PlayToken: Hashable, Sendable {
     public var linkedToken: Int?
     /// The token that replaced this one.
     public var replacedBy: Int?
+    /// Whether a call naming this token already met V-REPLY-TRANSIENT's passing fault (§2.2).
+    public var replyFaulted: Bool = false
 
     /// The token string the app and the server see (stable and unique per history).
     public var tokenString: String { "token-\(number)" }

@@ -62,6 +62,11 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-REFUND-REVIEW: a customer's refund request first sends a refund-review notification,
     /// which changes no state (`pendingRefundReviewNotification`, §8).
     public var refundReviewNotified: Bool = false
+    /// V-REPLY-TRANSIENT: the first acknowledgement or consumption naming each token answers this
+    /// transient `BillingResponseCode` (2 `SERVICE_UNAVAILABLE`, -1 `SERVICE_DISCONNECTED`,
+    /// 12 `NETWORK_ERROR`) and changes nothing, and a retry goes through; 0: every call is answered
+    /// on its merits (§2.2, §5 "consume calls can fail").
+    public var transientReplyError: Int = 0
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
