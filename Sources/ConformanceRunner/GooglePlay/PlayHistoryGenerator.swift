@@ -82,6 +82,7 @@ public struct PlayHistoryGenerator: Sendable {
             let ids = catalog.purchasableIDs
             let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
             let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
+                + [.networkError, .serviceDisconnected, .serviceUnavailable, .billingUnavailable, .itemUnavailable]
             var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]
             if outcome == .pending, case .basePlan(let plan, _)? = catalog.item(item), plan.kind != .prepaid { outcome = .ok }
             let several = try tc.drawBool(probability: 0.2)

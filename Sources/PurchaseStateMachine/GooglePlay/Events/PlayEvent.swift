@@ -106,8 +106,35 @@ public enum PlayPurchaseOutcome: String, Hashable, Sendable, CaseIterable {
     case pending
     /// The customer backed out (`USER_CANCELED`).
     case userCanceled
-    /// The flow failed (`ERROR`, `NETWORK_ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
+    /// The flow failed (`ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
     case failed
+    /// A network error (`NETWORK_ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
+    case networkError
+    /// No connection to the Play Store service (`SERVICE_DISCONNECTED`); under V-AMBIGUOUS-RESULT it may still have charged.
+    case serviceDisconnected
+    /// The service is unavailable for now (`SERVICE_UNAVAILABLE`); nothing is charged.
+    case serviceUnavailable
+    /// Billing is unavailable to this customer (`BILLING_UNAVAILABLE`); nothing is charged.
+    case billingUnavailable
+    /// The product cannot be bought now (`ITEM_UNAVAILABLE`); nothing is charged.
+    case itemUnavailable
+
+    /// The result the flow reports for an outcome that buys nothing, nil for `ok` and `pending` (§2.2).
+    public var failureResult: PlayBillingResult? {
+        switch self {
+        case .ok, .pending: return nil
+        case .userCanceled: return .userCanceled
+        case .failed: return .error
+        case .networkError: return .networkError
+        case .serviceDisconnected: return .serviceDisconnected
+        case .serviceUnavailable: return .serviceUnavailable
+        case .billingUnavailable: return .billingUnavailable
+        case .itemUnavailable: return .itemUnavailable
+        }
+    }
+
+    /// Whether the spec lets the outcome hide a purchase that did go through (V-AMBIGUOUS-RESULT, §13).
+    public var mayHaveCharged: Bool { self == .failed || self == .networkError || self == .serviceDisconnected }
 }
 
 /// The details of a `purchase` event.

@@ -28,6 +28,16 @@ public enum PlayBillingResult: String, Hashable, Sendable, CaseIterable {
     case itemAlreadyOwned = "ITEM_ALREADY_OWNED"
     /// `BillingResponseCode.ERROR` (§2.2).
     case error = "ERROR"
+    /// `BillingResponseCode.NETWORK_ERROR`: may hide a completed purchase (V-AMBIGUOUS-RESULT, §2.2).
+    case networkError = "NETWORK_ERROR"
+    /// `BillingResponseCode.SERVICE_DISCONNECTED`: no connection to the Play Store service (V-AMBIGUOUS-RESULT, §2.2).
+    case serviceDisconnected = "SERVICE_DISCONNECTED"
+    /// `BillingResponseCode.SERVICE_UNAVAILABLE`: the service is unavailable for now (§2.2).
+    case serviceUnavailable = "SERVICE_UNAVAILABLE"
+    /// `BillingResponseCode.BILLING_UNAVAILABLE`: billing is not available to this customer (§2.2).
+    case billingUnavailable = "BILLING_UNAVAILABLE"
+    /// `BillingResponseCode.ITEM_UNAVAILABLE`: the product is not available for purchase (§2.2).
+    case itemUnavailable = "ITEM_UNAVAILABLE"
 }
 
 /// A `Purchase` as the Play Billing Library hands it to the app (§2.3); it carries no dates of expiry.

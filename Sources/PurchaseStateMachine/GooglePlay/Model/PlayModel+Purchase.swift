@@ -21,20 +21,16 @@ extension PlayModel {
                 throw PlayRejection(event: event, reason: "only prepaid plans can be pending (§3)")
             }
         }
-        switch request.outcome {
-        case .userCanceled:
-            deliver(.userCanceled, [], effects: &effects)
-            return
-        case .failed:
-            deliver(.error, [], effects: &effects)
-            // V-AMBIGUOUS-RESULT (§2.2, B13): charged anyway; only a query will show it.
-            if variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil {
+        if let result = request.outcome.failureResult {
+            // §2.2: the flow reports its BillingResponseCode and buys nothing ...
+            deliver(result, [], effects: &effects)
+            // ... except that under V-AMBIGUOUS-RESULT (§2.2, §13, B13) an ERROR, NETWORK_ERROR or
+            // SERVICE_DISCONNECTED charged anyway; only a query will show it.
+            if request.outcome.mayHaveCharged, variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil {
                 let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
                 announcePurchased(index, effects: &effects, listener: false)
             }
             return
-        case .ok, .pending:
-            break
         }
         var linked: Int?
         if let blocker = ownedBlocker(product: product, plan: plan) {
