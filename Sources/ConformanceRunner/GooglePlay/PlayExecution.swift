@@ -125,7 +125,7 @@ struct PlayExecution<S: PlaySubject> {
         for number in effects.lapsed where subject.wantsNotifications || model.seenPaid[number - 1] {
             let t = model.tokens[number - 1]
             return fail(.acknowledgedInTime, "Acknowledgement of \(t.tokenString) (\(t.product))",
-                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(.days(3)).iso8601 } ?? "the deadline")",
+                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(model.acknowledgementWindow(of: number - 1)).iso8601 } ?? "the deadline")",
                         observed: "never acknowledged: Google refunded and revoked it")
         }
         return nil

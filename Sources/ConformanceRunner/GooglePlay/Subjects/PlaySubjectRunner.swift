@@ -22,7 +22,9 @@ public struct PlaySubjectRunner: Sendable {
         self.summary = summary
         self.expectedCheck = expectedCheck
         campaign = { seed, histories, generator in
-            PlayCampaign(generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory).run()
+            // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
+            PlayCampaign(catalog: generator?.catalog ?? .example, generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory)
+                .run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
     }

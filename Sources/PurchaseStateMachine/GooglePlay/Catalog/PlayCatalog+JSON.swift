@@ -1,5 +1,5 @@
 extension PlayCatalog {
-    /// Reads `{"oneTime": [{"id", "multiQuantity"?}], "subscriptions": [{"id", "basePlans": [{"id", "type", "period", "freeTrial"?}]}]}`.
+    /// Reads `{"oneTime": [{"id", "multiQuantity"?}], "subscriptions": [{"id", "basePlans": [{"id", "type", "period", "freeTrial"?}]}], "licenseTesting"?}`.
     public init(json: JSONValue) throws(FormatError) {
         var r = try JSONObjectReader(json, path: "catalog")
         var ids: [String] = []
@@ -46,12 +46,20 @@ extension PlayCatalog {
                 try s.finish()
             }
         }
+        let licenseTesting = try r.optionalBool("licenseTesting") ?? false
         try r.finish()
-        self.init(oneTime: oneTime, subscriptions: subscriptions)
+        self.init(oneTime: oneTime, subscriptions: subscriptions, licenseTesting: licenseTesting)
     }
 
     /// The catalog as a document.
     public var json: JSONValue {
+        guard case .object(var members) = productsJSON else { return productsJSON }
+        if licenseTesting { members.append(("licenseTesting", .bool(true))) }
+        return .object(members)
+    }
+
+    /// The products part of the document.
+    private var productsJSON: JSONValue {
         .object([
             ("oneTime", .array(oneTime.map { .object([("id", .string($0.id)), ("multiQuantity", .bool($0.multiQuantity))]) })),
             ("subscriptions", .array(subscriptions.map { s in

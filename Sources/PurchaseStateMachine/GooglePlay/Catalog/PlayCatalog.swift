@@ -9,11 +9,15 @@ public struct PlayCatalog: Hashable, Sendable {
     public var oneTime: [PlayOneTimeProduct]
     /// Subscription products (`ProductType.SUBS`), in catalog order.
     public var subscriptions: [PlaySubscription]
+    /// Whether the customer is a license tester, whose purchases run on Google's accelerated test
+    /// clock (`PlayLicenseTestTimes`, §11); false by default.
+    public var licenseTesting: Bool
 
     /// Creates a catalog.
-    public init(oneTime: [PlayOneTimeProduct] = [], subscriptions: [PlaySubscription] = []) {
+    public init(oneTime: [PlayOneTimeProduct] = [], subscriptions: [PlaySubscription] = [], licenseTesting: Bool = false) {
         self.oneTime = oneTime
         self.subscriptions = subscriptions
+        self.licenseTesting = licenseTesting
     }
 
     /// Every id a customer can buy: one-time products, then base plans, in catalog order.

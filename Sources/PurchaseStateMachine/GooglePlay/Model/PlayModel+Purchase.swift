@@ -53,7 +53,8 @@ extension PlayModel {
             // §6.5: a re-signup of the same plan keeps the original renewal date.
             if let oldExpiry = tokens[old].subscription?.expiry, let plan, tokens[old].basePlan == plan.id {
                 // A top-up's time accumulates on the current expiry (§1).
-                tokens[index].subscription?.expiry = plan.kind == .prepaid ? oldExpiry.adding(plan.period) : oldExpiry
+                let expiry = plan.kind == .prepaid ? oldExpiry.adding(period(of: plan)) : oldExpiry
+                tokens[index].subscription?.expiry = expiry
             }
         }
         if request.outcome == .pending {
@@ -103,7 +104,7 @@ extension PlayModel {
             if trial != nil { trialsUsed.append(tokens[index].product) }
             tokens[index].subscription?.inTrial = trial != nil
             let current = tokens[index].subscription?.expiry ?? now
-            let expiry = tokens[index].linkedToken == nil || current <= now ? now.adding(trial ?? plan.period) : current
+            let expiry = tokens[index].linkedToken == nil || current <= now ? now.adding(trial.map { self.trial($0) } ?? period(of: plan)) : current
             tokens[index].subscription?.expiry = expiry
             tokens[index].subscription?.anchor = expiry
         }
@@ -118,7 +119,7 @@ extension PlayModel {
             purchaseState: .pending, created: now)
         if let plan {
             token.subscription = PlaySubscriptionRecord(
-                phase: .active, autoRenew: plan.kind == .autoRenewing, expiry: now.adding(plan.period), anchor: now,
+                phase: .active, autoRenew: plan.kind == .autoRenewing, expiry: now.adding(period(of: plan)), anchor: now,
                 scheduledPause: nil, deferredFrom: nil, inTrial: false, cancellation: nil)
         }
         tokens.append(token)

@@ -40,10 +40,10 @@ extension PlayModel {
             record.deferredFrom = oldPlanID  // §7: the old entitlement lives in the new token until the renewal date
             record.expiry = tokens[old].subscription?.expiry ?? now
         case .chargeFullPrice:
-            record.expiry = now.adding(plan.period).adding(seconds: remaining)
+            record.expiry = now.adding(period(of: plan)).adding(seconds: remaining)
         case .withTimeProration, .chargeProratedPrice, .withoutProration:
             // [INF] prices are not modelled: the billing date stays the old one.
-            record.expiry = tokens[old].subscription?.expiry ?? now.adding(plan.period)
+            record.expiry = tokens[old].subscription?.expiry ?? now.adding(period(of: plan))
         }
         record.anchor = record.expiry
         tokens[index].subscription = record

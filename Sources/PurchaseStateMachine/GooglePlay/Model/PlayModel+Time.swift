@@ -54,11 +54,11 @@ extension PlayModel {
         case .grace, .silentGrace:
             // §6.3: grace is over unrecovered: account hold (or the end, when canceled or hold is 0).
             let graceDays = Int(s.anchor.seconds(to: now) / 86_400)
-            let hold = variations.holdDays(afterGrace: graceDays)
-            if !s.autoRenew || hold == 0 {
+            let hold = self.hold(afterGrace: graceDays)
+            if !s.autoRenew || hold.isZero {
                 end(index, cancellation: .system, effects: &effects)
             } else {
-                tokens[index].subscription?.phase = .onHold(until: now.adding(.days(hold)))
+                tokens[index].subscription?.phase = .onHold(until: now.adding(hold))
                 tokens[index].subscription?.expiry = s.anchor
                 notify(.subscriptionOnHold, index, effects: &effects)
             }
@@ -73,14 +73,17 @@ extension PlayModel {
     /// §6.2–§6.4, §7: the current period of token `index` ends.
     private mutating func reachExpiry(_ index: Int, plan: PlayBasePlan, effects: inout PlayStepEffects) {
         guard let s = tokens[index].subscription else { return }
-        if plan.kind == .prepaid || !s.autoRenew {
+        // §11: a license tester's subscription renews at most six times, then ends ([INF] as an expiry).
+        let renewalsUsed = catalog.licenseTesting && s.renewals >= PlayLicenseTestTimes.maxRenewals
+        if plan.kind == .prepaid || !s.autoRenew || renewalsUsed {
             end(index, cancellation: nil, effects: &effects)  // §1 prepaid runs out; §6.5 expiry
             return
         }
         if let pause = s.scheduledPause {
             // §6.4: the pause starts at the end of the period.
             tokens[index].subscription?.scheduledPause = nil
-            tokens[index].subscription?.phase = .paused(until: now.adding(pause))
+            let until = now.adding(pauseDuration(pause))
+            tokens[index].subscription?.phase = .paused(until: until)
             notify(.subscriptionPaused, index, effects: &effects)
             return
         }
@@ -90,9 +93,9 @@ extension PlayModel {
         }
         // §6.3: the renewal charge failed: grace, or silent grace when grace is 0.
         tokens[index].subscription?.anchor = s.expiry
-        let grace = variations.grace(for: plan.period)
+        let grace = grace(of: plan)
         if grace.isZero {
-            let until = now.adding(.days(variations.silentRetryDays))
+            let until = now.adding(silentRetry)
             tokens[index].subscription?.phase = .silentGrace(until: until)
             tokens[index].subscription?.expiry = until
         } else {
@@ -110,8 +113,11 @@ extension PlayModel {
         // ([INF]: while that charge fails, grace keeps the old plan's entitlement).
         if tokens[index].subscription?.deferredFrom != nil { tokens[index].subscription?.deferredSwitchedAt = from }
         tokens[index].subscription?.deferredFrom = nil
-        tokens[index].subscription?.expiry = from.adding(plan.period)
-        tokens[index].subscription?.anchor = from.adding(plan.period)
+        let next = from.adding(period(of: plan))
+        tokens[index].subscription?.expiry = next
+        tokens[index].subscription?.anchor = next
+        // §11: a free trial is not one of a license tester's six renewals.
+        if tokens[index].subscription?.inTrial == false { tokens[index].subscription?.renewals += 1 }
         tokens[index].subscription?.inTrial = false
         tokens[index].orders += 1
         notify(type, index, effects: &effects)
@@ -125,7 +131,8 @@ extension PlayModel {
         } else {
             tokens[index].subscription?.anchor = now
             tokens[index].subscription?.expiry = now
-            tokens[index].subscription?.phase = .onHold(until: now.adding(.days(variations.holdDays(afterGrace: 0))))
+            let until = now.adding(hold(afterGrace: 0))
+            tokens[index].subscription?.phase = .onHold(until: until)
             notify(.subscriptionOnHold, index, effects: &effects)
         }
     }

@@ -156,16 +156,6 @@ public struct PlayModel: Sendable {
             tokens[index].ackDeadline = now.adding(acknowledgementWindow(of: index))
         }
     }
-
-    /// §4: three days; a prepaid plan shorter than a week gets half its length.
-    func acknowledgementWindow(of index: Int) -> ISODuration {
-        if let plan = tokens[index].basePlan.flatMap({ catalog.basePlan($0) }), plan.kind == .prepaid,
-            plan.period.approximateSeconds < 7 * 86_400
-        {
-            return ISODuration(seconds: Int(plan.period.approximateSeconds / 2))
-        }
-        return .days(3)
-    }
 }
 
 /// Why the model refused an event: its precondition does not hold.

@@ -77,6 +77,8 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     /// Whether a replacement that took effect at once (not `DEFERRED`) retired this token; its
     /// `expiry` is then the original one, which V-OLD-TOKEN-VISIBLE and V-OLD-TOKEN-API-VALID use (§7).
     public var replacedAtOnce: Bool = false
+    /// Renewals charged so far, a free trial's end not counted (a license tester's limit, §11).
+    public var renewals: Int = 0
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

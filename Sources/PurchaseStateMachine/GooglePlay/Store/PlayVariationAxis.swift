@@ -63,6 +63,7 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-OLD-TOKEN-API-VALID", "replacedTokenReadsActive", "§7", false, \.replacedTokenReadsActive),
         .flag("V-REFUND-REVIEW", "refundReviewNotified", "§8", false, \.refundReviewNotified),
         .number("V-REPLY-TRANSIENT", "transientReplyError", "§2.2", [0, 2, -1, 12], \.transientReplyError),
+        .number("V-ACK-DEADLINE-TEST", "testerAckDeadlineMinutes", "§4", [3, 5], \.testerAckDeadlineMinutes),
     ]
 }
 

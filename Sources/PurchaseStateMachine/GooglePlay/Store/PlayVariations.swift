@@ -67,6 +67,9 @@ public struct PlayVariations: Hashable, Sendable {
     /// 12 `NETWORK_ERROR`) and changes nothing, and a retry goes through; 0: every call is answered
     /// on its merits (§2.2, §5 "consume calls can fail").
     public var transientReplyError: Int = 0
+    /// V-ACK-DEADLINE-TEST: minutes a license tester has to acknowledge (3 or 5; Google's testing
+    /// page says both, §4, §11); only a license-testing catalog uses it.
+    public var testerAckDeadlineMinutes: Int = 3
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}
