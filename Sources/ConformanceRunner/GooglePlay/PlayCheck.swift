@@ -30,6 +30,8 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
     case canceledEntitledUntilExpiry = "canceled-entitled-until-expiry"
     /// Consumables are credited once per token.
     case consumableCreditedOnce = "consumable-credited-once"
+    /// An acknowledgement Google answered with an error never costs the customer access.
+    case acknowledgementErrorKeepsAccess = "acknowledgement-error-keeps-access"
     /// The app grants what the model says.
     case entitlementsMatch = "entitlements-match"
 
@@ -48,6 +50,8 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .gracePeriodEntitled: return "A subscription in grace period stays entitled."
         case .canceledEntitledUntilExpiry: return "A canceled subscription stays entitled until its expiry."
         case .consumableCreditedOnce: return "Each paid consumable token is credited its quantity exactly once."
+        case .acknowledgementErrorKeepsAccess:
+            return "A purchase whose acknowledgement Google answered with an error (already acknowledged, or a passing fault) stays entitled."
         case .entitlementsMatch: return "The app grants exactly what the model says."
         }
     }
@@ -67,6 +71,7 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .gracePeriodEntitled: return "§6.3"
         case .canceledEntitledUntilExpiry: return "§6.5, B16"
         case .consumableCreditedOnce: return "§5, B6, B7"
+        case .acknowledgementErrorKeepsAccess: return "§4, B12"
         }
     }
 

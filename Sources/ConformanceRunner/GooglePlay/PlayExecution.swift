@@ -17,6 +17,8 @@ struct PlayExecution<S: PlaySubject> {
     private var subject: S
     let policy: PlayPolicy
     private var eventIndex = -1
+    /// Tokens whose latest acknowledgement the subject heard answered with something other than `OK` (B12).
+    private var acknowledgementErrors: [String] = []
     /// One line per message and reply, when recording.
     private(set) var trace: [String] = []
     let recordTrace: Bool
@@ -106,6 +108,10 @@ struct PlayExecution<S: PlaySubject> {
             let result = model.apply(reply: reply, transientFaults: listens)
             answered.append("\(reply.label) \(result.rawValue)")
             guard listens else { continue }
+            if case .acknowledge(let token) = reply {
+                acknowledgementErrors.removeAll { $0 == token }
+                if result != .ok { acknowledgementErrors.append(token) }
+            }
             let more: [PlayReply]
             do { more = try subject.billingResponse(result, to: reply, context: PlaySubjectContext(model: model)) } catch {
                 return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))", expected: "a reply", observed: "\(error)")
@@ -146,7 +152,12 @@ struct PlayExecution<S: PlaySubject> {
             return fail(PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
         }
         for product in expected where !got.contains(product) {
-            return fail(PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+            var check = PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all))
+            // B12: a plain missing grant on a token whose acknowledgement last answered an error.
+            if check == .entitlementsMatch, let token = latestToken(of: product), acknowledgementErrors.contains(token) {
+                check = .acknowledgementErrorKeepsAccess
+            }
+            return fail(check, "Entitled products", expected: line, observed: gotLine)
         }
         for product in policy.consumables {
             let units = observed.balances[product] ?? 0
@@ -157,6 +168,12 @@ struct PlayExecution<S: PlaySubject> {
                         expected: full == clawed ? "\(full)" : "\(full) (or \(clawed) after claw-back)", observed: "\(units)")
         }
         return nil
+    }
+
+    /// The newest token behind `product`.
+    private func latestToken(of product: String) -> String? {
+        model.tokens.last { t in t.product == product || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
+            .tokenString
     }
 
     /// The status, as the subject could know it, of the newest token behind `product`.

@@ -126,7 +126,7 @@ struct PlayBillingResponseTests {
         let events = [try PlayEvent(compact: "purchase(lifetime)")]
         let duplicated = PlayHistory(variations: playVariations { $0.listenerDuplicates = 1 }, events: events)
         let buggy = try #require(PlayBuiltInSubjects.named("play-example-withholds-after-ack-error"))
-        #expect(buggy.replay(duplicated).failure?.check == .entitlementsMatch)
+        #expect(buggy.replay(duplicated).failure?.check == .acknowledgementErrorKeepsAccess)
         #expect(buggy.replay(duplicated).failure?.eventIndex == 0)
         let okAgain = PlayHistory(variations: playVariations { $0.listenerDuplicates = 1; $0.reacknowledgeSucceeds = true }, events: events)
         #expect(buggy.replay(okAgain).failure == nil, "V-REACK's OK: nothing to misread")

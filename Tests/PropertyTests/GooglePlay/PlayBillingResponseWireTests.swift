@@ -30,6 +30,6 @@ struct PlayBillingResponseWireTests {
         let result = PlayReplayer(factory: PlayExternalSubject.factory(process: process)).replay(history)
         #expect(result.failure == nil)
         #expect(result.trace.contains { $0.contains("acknowledge(token-1) SERVICE_UNAVAILABLE, acknowledge(token-1) OK") })
-        #expect(try Self.campaign(["--bug", "withholds-after-ack-error"], histories: 2_000).failure?.failure.check == .entitlementsMatch)
+        #expect(try Self.campaign(["--bug", "withholds-after-ack-error"], histories: 2_000).failure?.failure.check == .acknowledgementErrorKeepsAccess)
     }
 }

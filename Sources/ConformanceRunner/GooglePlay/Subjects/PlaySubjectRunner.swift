@@ -48,7 +48,7 @@ public enum PlayBuiltInSubjects {
             "keeps granting the subscription a plan change replaced (B8)"),
         app("play-example-consumes-lifetime", .consumesEverything, .nonConsumableNeverConsumed,
             "consumes every one-time purchase, the permanent lifetime unlock included (B4)"),
-        app("play-example-withholds-after-ack-error", .withholdsAfterAckError, .entitlementsMatch,
+        app("play-example-withholds-after-ack-error", .withholdsAfterAckError, .acknowledgementErrorKeepsAccess,
             "takes an acknowledgement answered ERROR (already acknowledged) for a failed purchase and withholds it (B12)"),
         server("play-example-ignores-hold", .ignoresHold, .onHoldNeverEntitled,
                "a backend that keeps granting a subscription on account hold (B9)"),
