@@ -69,6 +69,12 @@ public struct PlaySubjectContext: Sendable {
 
     /// `purchases.subscriptionsv2.get` or `purchases.products.get` for `token` (§10), nil if unknown.
     public func server(token: String) -> JSONValue? { model.serverView(of: token) }
+
+    /// `purchases.voidedpurchases.list` now (§8): voids recorded in the last 30 days; one-time
+    /// products only unless `includeSubscriptions` (`type = 1`).
+    public func voidedPurchases(includeSubscriptions: Bool = false) -> [PlayVoidedPurchase] {
+        model.voidedPurchases(includeSubscriptions: includeSubscriptions)
+    }
 }
 
 /// Builds a Play subject for each new customer.

@@ -169,6 +169,7 @@ extension PlayModel {
         if variations.refundReviewNotified, [.refund, .refundWithoutRevoke].contains(cause) { notify(.refundReview, index, effects: &effects) }
         guard cause.revokes else { return }
         tokens[index].voided = cause
+        tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
         tokens[index].subscription?.autoRenew = false

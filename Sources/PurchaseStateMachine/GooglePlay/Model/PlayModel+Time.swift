@@ -151,6 +151,7 @@ extension PlayModel {
     /// §4, §8: Google refunds and revokes a purchase nobody acknowledged in time.
     mutating func lapse(_ index: Int, effects: inout PlayStepEffects) {
         tokens[index].voided = .unacknowledged
+        tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
         tokens[index].subscription?.autoRenew = false

@@ -20,6 +20,8 @@ public struct PlayToken: Hashable, Sendable {
     public var consumed: Bool = false
     /// Why the token was voided, when it was (§8); `refundWithoutRevoke` never sets it.
     public var voided: PlayVoidCause?
+    /// When Google recorded the void, which the Voided Purchases API filters on (§8).
+    public var voidedAt: Instant?
     /// When the purchase was created (the flow, or the start of a pending purchase).
     public var created: Instant
     /// When it became `PURCHASED`; the acknowledgement window starts here (§3, §4).
