@@ -17,8 +17,8 @@ ERROR, which is what a second acknowledgement of an already acknowledged purchas
 subject written before `billingResponse` existed behaves.
 
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
-Developer API answer sent along (`server`) before acting, never the notification type alone; it
-follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
+Developer API answer sent along (`server`) before acting, never the notification type alone
+(a Play Console `TEST_NOTIFICATION`, which names no purchase, is ignored); it follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
 API still reads it as active (V-OLD-TOKEN-API-VALID).
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
@@ -136,6 +136,8 @@ class Server(App):
 
     def notification(self, msg):
         n, view = msg["notification"], msg["server"]
+        if n["notificationType"] == "TEST_NOTIFICATION":
+            return {}  # a Play Console test message: it names no purchase and changes nothing
         token, product = n["purchaseToken"], n["product"]
         if view is None:
             return {}

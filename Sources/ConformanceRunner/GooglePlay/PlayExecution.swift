@@ -205,7 +205,8 @@ extension PlayMessage {
         case .purchasesUpdated(let r, let p): return "onPurchasesUpdated(\(r.rawValue), \(list(p)))"
         case .connected(let reason, let p): return "\(reason.rawValue): queryPurchasesAsync → \(list(p))"
         case .terminated: return "terminate"
-        case .notification(let n): return "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
+        case .notification(let n):
+            return n.type == .test ? "RTDN \(n.type.rawValue) (messageId \(n.messageID))" : "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
         }
     }
 }

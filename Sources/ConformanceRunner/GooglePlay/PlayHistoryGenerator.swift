@@ -27,7 +27,7 @@ public struct PlayHistoryGenerator: Sendable {
     static let weights: [(PlayEventKind, Int)] = [
         (.purchase, 24), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
-        (.relaunch, 6),
+        (.relaunch, 5), (.testNotification, 1),
     ]
 
     /// The calendar steps time can take besides boundary jumps.
@@ -141,6 +141,8 @@ public struct PlayHistoryGenerator: Sendable {
             return model.connected ? .background : .resumeApp
         case .relaunch:
             return .relaunch
+        case .testNotification:
+            return .testNotification
         }
     }
 

@@ -52,6 +52,7 @@ public struct PlayReferenceServer: PlaySubject {
 
     /// Handles one RTDN.
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+        guard n.type != .test else { return [] }  // §9.3: a Console test message names no purchase
         guard let view = context.server(token: n.token) else { return [] }
         if let state = view["subscriptionState"] {
             // PENDING, PENDING_PURCHASE_CANCELED or (V-PENDING-CANCEL-NAME) PENDING_PURCHASE_EXPIRED: never paid.

@@ -22,6 +22,7 @@ extension PlayEvent {
         case .background: return "background"
         case .resumeApp: return "resumeApp"
         case .relaunch: return "relaunch"
+        case .testNotification: return "testNotification"
         }
     }
 
@@ -97,6 +98,7 @@ extension PlayEvent {
         case .background: try count(0...0); return .background
         case .resumeApp: try count(0...0); return .resumeApp
         case .relaunch: try count(0...0); return .relaunch
+        case .testNotification: try count(0...0); return .testNotification
         }
     }
 }

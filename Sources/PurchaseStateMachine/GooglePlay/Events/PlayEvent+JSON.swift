@@ -44,6 +44,7 @@ extension PlayEvent {
         case .background: self = .background
         case .resumeApp: self = .resumeApp
         case .relaunch: self = .relaunch
+        case .testNotification: self = .testNotification
         }
         try r.finish()
     }
@@ -64,7 +65,7 @@ extension PlayEvent {
             m.append(("token", .int(Int64(t))))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
-        case .background, .resumeApp, .relaunch: break
+        case .background, .resumeApp, .relaunch, .testNotification: break
         }
         return .object(m)
     }

@@ -34,6 +34,9 @@ public enum PlayEvent: Hashable, Sendable {
     case resumeApp
     /// The app process is terminated and launched again; it connects and queries (§2.1).
     case relaunch
+    /// The developer presses "Send Test Message" in the Play Console: a `testNotification` RTDN
+    /// that names no purchase and changes nothing (§9.1, §9.3).
+    case testNotification
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -52,6 +55,7 @@ public enum PlayEvent: Hashable, Sendable {
         case .background: return .background
         case .resumeApp: return .resumeApp
         case .relaunch: return .relaunch
+        case .testNotification: return .testNotification
         }
     }
 
@@ -96,6 +100,8 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case resumeApp
     /// `relaunch`.
     case relaunch
+    /// `testNotification`.
+    case testNotification
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

@@ -89,9 +89,9 @@ public struct PlayNotification: Hashable, Sendable {
     public var messageID: Int
     /// The notification type.
     public var type: PlayNotificationType
-    /// The purchase token.
+    /// The purchase token (empty for a test notification, which names none).
     public var token: String
-    /// The product (`sku` of a one-time notification; the subscription product otherwise).
+    /// The product (`sku` of a one-time notification; the subscription product otherwise; empty for a test notification).
     public var product: String
     /// The legacy `subscriptionId` field, present only under V-RTDN-SUBSCRIPTIONID (§9.1).
     public var subscriptionID: String?
@@ -131,8 +131,10 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
     case voidedPurchase = "VOIDED_PURCHASE"
     /// A `pendingRefundReviewNotification`: a refund request is being reviewed; nothing changed (§8, V-REFUND-REVIEW).
     case refundReview = "PENDING_REFUND_REVIEW"
+    /// A `testNotification` sent from the Play Console: it names no purchase and a backend must ignore it for entitlement (§9.3).
+    case test = "TEST_NOTIFICATION"
 
-    /// The documented `notificationType` number (0 for a voided-purchase or refund-review notification, which have none).
+    /// The documented `notificationType` number (0 for a voided-purchase, refund-review or test notification, which have none).
     public var number: Int {
         switch self {
         case .subscriptionRecovered: return 1
@@ -149,7 +151,7 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
         case .subscriptionPendingPurchaseCanceled: return 20
         case .oneTimeProductPurchased: return 1
         case .oneTimeProductCanceled: return 2
-        case .voidedPurchase, .refundReview: return 0
+        case .voidedPurchase, .refundReview, .test: return 0
         }
     }
 }

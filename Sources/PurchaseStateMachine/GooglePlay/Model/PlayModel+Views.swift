@@ -149,9 +149,10 @@ extension PlayNotification {
     /// The notification as `purchase-subject/1` and `model` write it.
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)),
-            ("notificationNumber", .int(Int64(type.number))), ("purchaseToken", .string(token)), ("product", .string(product)),
+            ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)), ("notificationNumber", .int(Int64(type.number))),
         ]
+        // §9.1: a test notification carries only a version; it names no purchase.
+        if type != .test { members += [("purchaseToken", .string(token)), ("product", .string(product))] }
         if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
         return .object(members)
     }

@@ -90,6 +90,8 @@ public struct PlayModel: Sendable {
         case .relaunch:
             effects.messages.append(.terminated)
             effects.messages.append(connect(.launch))
+        case .testNotification:
+            notifyTest(effects: &effects)
         }
     }
 
@@ -126,6 +128,14 @@ public struct PlayModel: Sendable {
         let n = PlayNotification(
             messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
             subscriptionID: legacy ? tokens[index].product : nil)
+        nextMessageID += 1
+        for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
+    }
+
+    /// §9.3: a `testNotification` from the Play Console: no token, no product, no state change
+    /// (redelivered like any message under V-RTDN-DUPLICATES, §9.4).
+    mutating func notifyTest(effects: inout PlayStepEffects) {
+        let n = PlayNotification(messageID: nextMessageID, type: .test, token: "", product: "", subscriptionID: nil)
         nextMessageID += 1
         for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
     }
