@@ -44,10 +44,14 @@ struct PlayExecution<S: PlaySubject> {
     /// Applies `event` and checks the subject after it.
     mutating func step(_ event: PlayEvent) -> Outcome {
         eventIndex += 1
-        var effects = PlayStepEffects()
-        do { try model.apply(event, into: &effects) } catch { return .rejected(error) }
-        if recordTrace { trace.append("\(eventIndex + 1). \(event.compact)") }
-        if let failure = deliver(effects) ?? lapses(effects) ?? compare() { return .failed(failure) }
+        // §1, §4: time that passes a pre-order release stops there long enough for the subject to hear it.
+        for (n, part) in model.stretches(of: event).enumerated() {
+            var effects = PlayStepEffects()
+            do { try model.apply(part, into: &effects) } catch { return .rejected(error) }
+            if recordTrace, n == 0 { trace.append("\(eventIndex + 1). \(event.compact)") }
+            if let failure = deliver(effects) ?? lapses(effects) { return .failed(failure) }
+        }
+        if let failure = compare() { return .failed(failure) }
         return .passed
     }
 

@@ -106,7 +106,7 @@ public struct PlayHistoryGenerator: Sendable {
         case .setBilling:
             return .setBilling(ok: !model.billingOK)
         case .completePending:
-            return try pick(tokens([.pending])).map { .completePending(token: $0) }
+            return try pick(tokens([.pending]).filter { model.tokens[$0].preorderRelease == nil }).map { .completePending(token: $0) }
         case .cancelPending:
             return try pick(tokens([.pending])).map { .cancelPending(token: $0) }
         case .changePlan:

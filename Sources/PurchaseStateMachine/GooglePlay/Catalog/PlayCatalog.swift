@@ -69,11 +69,15 @@ public struct PlayOneTimeProduct: Hashable, Sendable {
     public var id: String
     /// Whether the console allows buying several units in one purchase (§5, multi-quantity).
     public var multiQuantity: Bool
+    /// The release time of a product offered for pre-order: bought before it, a purchase stays
+    /// `PENDING` until then and becomes `PURCHASED` with no action of the customer (§1).
+    public var preorderRelease: Instant?
 
-    /// Creates a one-time product; multi-quantity is on by default.
-    public init(id: String, multiQuantity: Bool = true) {
+    /// Creates a one-time product; multi-quantity is on by default, and it is no pre-order.
+    public init(id: String, multiQuantity: Bool = true, preorderRelease: Instant? = nil) {
         self.id = id
         self.multiQuantity = multiQuantity
+        self.preorderRelease = preorderRelease
     }
 }
 

@@ -7,9 +7,11 @@ extension PlayModel {
         }
         let product: String
         var plan: PlayBasePlan?
+        var release: Instant?
         switch item {
         case .oneTime(let p):
             product = p.id
+            release = p.preorderRelease.flatMap { $0 > now ? $0 : nil }
             guard request.quantity >= 1, request.quantity <= 99, request.quantity == 1 || p.multiQuantity else {
                 throw PlayRejection(event: event, reason: "quantity must be 1…99, and 1 unless \(p.id) allows multi-quantity (§5)")
             }
@@ -28,7 +30,11 @@ extension PlayModel {
             // SERVICE_DISCONNECTED charged anyway; only a query will show it.
             if request.outcome.mayHaveCharged, variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil {
                 let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
-                announcePurchased(index, effects: &effects, listener: false)
+                if let release {
+                    tokens[index].preorderRelease = release  // §1: a pre-order that went through waits for its release
+                } else {
+                    announcePurchased(index, effects: &effects, listener: false)
+                }
             }
             return
         }
@@ -42,6 +48,14 @@ extension PlayModel {
                 return
             }
             linked = blocker  // §6.5 a re-signup, or §1 a top-up: a new token linked to the old one, which retires.
+        }
+        if let release {
+            // §1: a pre-order stays PENDING (no orderId) until its release time, then becomes
+            // PURCHASED by itself; a pending payment method changes nothing before then [INF].
+            let index = newToken(product: product, plan: nil, quantity: request.quantity, pending: true)
+            tokens[index].preorderRelease = release
+            deliver(.ok, [index], effects: &effects)
+            return
         }
         let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
         if let old = linked {
@@ -69,6 +83,9 @@ extension PlayModel {
         let index = try tokenIndex(number, event: event)
         guard tokens[index].purchaseState == .pending else {
             throw PlayRejection(event: event, reason: "token #\(number) is not pending")
+        }
+        guard tokens[index].preorderRelease == nil else {
+            throw PlayRejection(event: event, reason: "token #\(number) is a pre-order; it completes by itself at its release time (§1)")
         }
         var replacing: Int?
         if let linked = tokens[index].linkedToken, status(of: linked - 1).entitles {

@@ -25,7 +25,7 @@ extension PlayModel {
         guard t.voided == nil, t.replacedBy == nil else { return nil }
         var candidates: [Instant] = []
         if let deadline = t.ackDeadline, !t.acknowledged, t.purchaseState == .purchased { candidates.append(deadline) }
-        if t.purchaseState == .pending { candidates.append(t.created.adding(.days(variations.pendingTimeoutDays))) }
+        if t.purchaseState == .pending { candidates.append(t.preorderRelease ?? t.created.adding(.days(variations.pendingTimeoutDays))) }
         if t.purchaseState == .purchased, let s = t.subscription {
             switch s.phase {
             case .active: candidates.append(s.expiry)
@@ -42,6 +42,10 @@ extension PlayModel {
         if let deadline = t.ackDeadline, !t.acknowledged, t.purchaseState == .purchased, deadline <= now {
             // §4: not acknowledged in three days: refunded and revoked.
             lapse(index, effects: &effects)
+            return
+        }
+        if t.purchaseState == .pending, t.preorderRelease != nil {
+            announcePurchased(index, effects: &effects, listener: true)  // §1: a pre-order is released
             return
         }
         if t.purchaseState == .pending {
@@ -158,5 +162,28 @@ extension PlayModel {
         effects.lapsed.append(index + 1)
         notify(.voidedPurchase, index, effects: &effects)
         if tokens[index].subscription != nil, !variations.lapseSendsVoidedOnly { notify(.subscriptionRevoked, index, effects: &effects) }
+    }
+}
+
+extension PlayModel {
+    /// The parts `event` is applied in, so that a subject hears of each pre-order release before
+    /// later boundaries (§1, §4): an `advanceTime` that passes a release is split just after it
+    /// (the app acknowledges when the release reaches it); any other event is one part.
+    public func stretches(of event: PlayEvent) -> [PlayEvent] {
+        guard case .advanceTime(let duration) = event, !duration.isNegative, !duration.isZero else { return [event] }
+        let target = now.adding(duration)
+        guard target <= Instant.latestSupported, target > now else { return [event] }
+        var releases: [Instant] = []
+        for t in tokens where t.purchaseState == .pending {
+            if let r = t.preorderRelease, r > now, r < target, !releases.contains(r) { releases.append(r) }
+        }
+        guard !releases.isEmpty else { return [event] }
+        var parts: [PlayEvent] = []
+        var from = now
+        for r in releases.sorted() + [target] {
+            parts.append(.advanceTime(by: ISODuration(seconds: Int(from.seconds(to: r)))))
+            from = r
+        }
+        return parts
     }
 }

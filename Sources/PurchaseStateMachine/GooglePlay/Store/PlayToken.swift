@@ -36,6 +36,8 @@ public struct PlayToken: Hashable, Sendable {
     public var linkedToken: Int?
     /// The token that replaced this one.
     public var replacedBy: Int?
+    /// For a pre-order: the release time at which the pending purchase becomes `PURCHASED` by itself (§1).
+    public var preorderRelease: Instant?
     /// Whether a call naming this token already met V-REPLY-TRANSIENT's passing fault (§2.2).
     public var replyFaulted: Bool = false
 
