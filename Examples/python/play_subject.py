@@ -4,7 +4,8 @@
 Without arguments it is a correct Play app without a backend, the rules of the runner's
 `PlayReferenceApp`: it keeps the purchases Play last reported, keyed by purchase token (the whole
 set is replaced by each `queryPurchasesAsync` answer at launch and resume, and updated by
-`onPurchasesUpdated`), grants only PURCHASED purchases that are not `isSuspended`, credits a
+`onPurchasesUpdated`), ignores a purchase whose signature does not verify (`"signatureValid": false`),
+grants only PURCHASED purchases that are not `isSuspended`, credits a
 consumable's quantity once per token, consumes consumables, acknowledges everything else once,
 and drops the token a plan change or re-signup replaced for good (it persists the tokens it named
 as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, grants nothing).
@@ -78,6 +79,8 @@ class App:
         return {"acknowledge": ack, "consume": consume}
 
     def handle(self, p, ack, consume):
+        if p.get("signatureValid", True) is False:
+            return  # the signature does not verify: Google never made this purchase
         token = p["token"]
         self.known[token] = p
         if p["purchaseState"] != "PURCHASED":

@@ -153,7 +153,10 @@ struct PlayExecution<S: PlaySubject> {
         let line = "[\(expected.joined(separator: ", "))]"
         let gotLine = "[\(got.joined(separator: ", "))]"
         for product in got where !expected.contains(product) {
-            return fail(PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+            // §2.3: a grant Google's own purchases do not explain, of a product the app was handed a forgery of.
+            let forged = model.forgedProducts.contains(product) && !model.expectedEntitlements(knowsEverything: true).contains(product)
+            let check = forged ? .unverifiedNeverEntitled : PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all))
+            return fail(check, "Entitled products", expected: line, observed: gotLine)
         }
         for product in expected where !got.contains(product) {
             var check = PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all))
@@ -168,7 +171,8 @@ struct PlayExecution<S: PlaySubject> {
             let full = model.expectedCredit(product, knowsEverything: all, withoutVoided: false)
             let clawed = model.expectedCredit(product, knowsEverything: all, withoutVoided: true)
             guard units != full, units != clawed else { continue }
-            return fail(.consumableCreditedOnce, "Balance of \(product)",
+            let forged = model.forgedProducts.contains(product) && units > full
+            return fail(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce, "Balance of \(product)",
                         expected: full == clawed ? "\(full)" : "\(full) (or \(clawed) after claw-back)", observed: "\(units)")
         }
         return nil

@@ -25,9 +25,9 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 24), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
+        (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
-        (.relaunch, 5), (.testNotification, 1),
+        (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
 
     /// The calendar steps time can take besides boundary jumps.
@@ -143,6 +143,10 @@ public struct PlayHistoryGenerator: Sendable {
             return .relaunch
         case .testNotification:
             return .testNotification
+        case .forgedPurchase:
+            guard model.connected else { return .resumeApp }
+            let ids = catalog.purchasableIDs
+            return .forgedPurchase(item: ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))])
         }
     }
 

@@ -8,7 +8,7 @@ struct PlayFormatTests {
         "purchase(lifetime, outcome: failed)", "purchase(lifetime, outcome: userCanceled)", "completePending(#1)",
         "cancelPending(#2)", "changePlan(#1, pro-yearly, deferred)", "cancel(#1)", "restore(#1)", "pause(#1, P2M)",
         "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "advanceTime(PT71H59M)",
-        "background", "resumeApp", "relaunch", "testNotification",
+        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)",
     ]
 
     @Test("Every event kind's compact spelling parses back to the same event", arguments: examples)

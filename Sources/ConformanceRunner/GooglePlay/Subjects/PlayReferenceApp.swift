@@ -3,7 +3,7 @@ import PurchaseStateMachine
 /// A correct Google Play app without a backend, written the way Google's integration guide asks
 /// (play-billing-semantics §2–§5, §7).
 ///
-/// It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
+/// It ignores a purchase whose signature does not verify (§2.3). It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
 /// `queryPurchasesAsync` answer at launch and resume, and upserted by `onPurchasesUpdated`. It
 /// grants only `PURCHASED` purchases that are not suspended (on hold or paused, §2.3), credits a
 /// consumable's quantity once per token (the set of credited tokens is persisted with the balance),
@@ -87,6 +87,7 @@ public struct PlayReferenceApp: PlaySubject {
 
     /// Grants, credits, consumes or acknowledges one purchase; returns the replies.
     private mutating func handle(_ p: PlayPurchase) -> [PlayReply] {
+        guard p.signatureValid else { return [] }  // §2.3: a purchase whose signature fails is not Google's
         known[p.token] = p
         guard p.state == .purchased else {
             if !pendingSeen.contains(p.token) { pendingSeen.append(p.token) }

@@ -37,6 +37,10 @@ public enum PlayEvent: Hashable, Sendable {
     /// The developer presses "Send Test Message" in the Play Console: a `testNotification` RTDN
     /// that names no purchase and changes nothing (§9.1, §9.3).
     case testNotification
+    /// A tampered device (a hooking tool, a patched Play Store) hands the app a `PURCHASED`
+    /// purchase of `item` that Google never made: its signature does not verify and the Developer
+    /// API does not know its token; it must not entitle (§2.3, §15.3 `unverified-never-entitled`).
+    case forgedPurchase(item: String)
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -56,6 +60,7 @@ public enum PlayEvent: Hashable, Sendable {
         case .resumeApp: return .resumeApp
         case .relaunch: return .relaunch
         case .testNotification: return .testNotification
+        case .forgedPurchase: return .forgedPurchase
         }
     }
 
@@ -102,6 +107,8 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case relaunch
     /// `testNotification`.
     case testNotification
+    /// `forgedPurchase(ITEM)`.
+    case forgedPurchase
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

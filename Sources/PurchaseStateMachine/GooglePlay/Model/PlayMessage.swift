@@ -64,12 +64,17 @@ public struct PlayPurchase: Hashable, Sendable {
     /// `isSuspended()`: a subscription on hold or paused, listed only under V-INCLUDE-SUSPENDED;
     /// it must not entitle (§2.3).
     public var suspended: Bool
+    /// Whether `getSignature()` verifies over `getOriginalJson()` with the app's public key; false
+    /// only for a purchase Google never made (`forgedPurchase`), which must not entitle (§2.3).
+    public var signatureValid: Bool
 
     /// Creates a purchase view.
     public init(
         token: String, products: [String], state: PlayPurchaseState, quantity: Int, acknowledged: Bool,
-        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil, suspended: Bool = false
+        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil, suspended: Bool = false,
+        signatureValid: Bool = true
     ) {
+        self.signatureValid = signatureValid
         self.replacing = replacing
         self.suspended = suspended
         self.token = token

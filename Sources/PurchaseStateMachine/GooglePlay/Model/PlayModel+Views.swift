@@ -141,6 +141,7 @@ extension PlayPurchase {
         if let orderID { members.append(("orderId", .string(orderID))) }
         if let replacing { members.append(("replacing", .string(replacing))) }
         if suspended { members.append(("isSuspended", .bool(true))) }
+        if !signatureValid { members.append(("signatureValid", .bool(false))) }
         return .object(members)
     }
 }

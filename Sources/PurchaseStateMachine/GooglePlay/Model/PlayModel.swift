@@ -24,6 +24,8 @@ public struct PlayModel: Sendable {
     /// Whether the app was ever told that each token was paid (`PURCHASED`).
     public internal(set) var seenPaid: [Bool] = []
     var nextMessageID = 1
+    /// The products of the forged purchases handed to the app so far (`forgedPurchase`), in order.
+    public internal(set) var forgedProducts: [String] = []
 
     /// A store with no purchases, its clock at `start`.
     public init(catalog: PlayCatalog, variations: PlayVariations = PlayVariations(), start: Instant = .defaultStart) {
@@ -92,6 +94,8 @@ public struct PlayModel: Sendable {
             effects.messages.append(connect(.launch))
         case .testNotification:
             notifyTest(effects: &effects)
+        case .forgedPurchase(let item):
+            try forgePurchase(item, event: event, effects: &effects)
         }
     }
 
@@ -130,6 +134,24 @@ public struct PlayModel: Sendable {
             subscriptionID: legacy ? tokens[index].product : nil)
         nextMessageID += 1
         for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
+    }
+
+    /// §2.3, §15.3: a purchase Google never made reaches the listener; its signature does not
+    /// verify, Google's API does not know it, and nothing in the store changes.
+    mutating func forgePurchase(_ id: String, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        guard connected else { throw PlayRejection(event: event, reason: "nothing reaches the listener while the app is in the background") }
+        guard let item = catalog.item(id) else {
+            throw PlayRejection(event: event, reason: "the catalog has no one-time product or base plan \"\(id)\"")
+        }
+        var product = id
+        var renewing = false
+        if case .basePlan(let plan, let subscription) = item { product = subscription; renewing = plan.kind == .autoRenewing }
+        forgedProducts.append(product)
+        let forgeries = forgedProducts.count
+        let forged = PlayPurchase(
+            token: "forged-\(forgeries)", products: [product], state: .purchased, quantity: 1, acknowledged: false,
+            autoRenewing: renewing, orderID: "GPA.forged-\(forgeries)", purchaseTime: now, signatureValid: false)
+        effects.messages.append(.purchasesUpdated(.ok, [forged]))
     }
 
     /// §9.3: a `testNotification` from the Play Console: no token, no product, no state change
