@@ -44,6 +44,8 @@ extension PlayModel {
         case .withTimeProration, .chargeProratedPrice, .withoutProration:
             // [INF] prices are not modelled: the billing date stays the old one.
             record.expiry = tokens[old].subscription?.expiry ?? now.adding(period(of: plan))
+            // §7 "Replacement modes": WITHOUT_PRORATION keeps any remaining free period.
+            if mode == .withoutProration { record.inTrial = tokens[old].subscription?.inTrial ?? false }
         }
         record.anchor = record.expiry
         tokens[index].subscription = record
