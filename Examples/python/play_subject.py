@@ -143,6 +143,7 @@ class Server(App):
             return {}  # a Play Console test message: it names no purchase and changes nothing
         token, product = n["purchaseToken"], n["product"]
         if view is None:
+            self.grants.pop(token, None)  # the API no longer answers for the token (60 days past its end)
             return {}
         if "subscriptionState" in view:
             state = view["subscriptionState"]

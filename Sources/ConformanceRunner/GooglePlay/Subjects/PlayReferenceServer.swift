@@ -53,7 +53,10 @@ public struct PlayReferenceServer: PlaySubject {
     /// Handles one RTDN.
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
         guard n.type != .test else { return [] }  // §9.3: a Console test message names no purchase
-        guard let view = context.server(token: n.token) else { return [] }
+        guard let view = context.server(token: n.token) else {
+            grants[n.token] = nil  // §6.5: a token the API no longer answers for (60 days past its end) entitles nothing
+            return []
+        }
         if let state = view["subscriptionState"] {
             // PENDING, PENDING_PURCHASE_CANCELED or (V-PENDING-CANCEL-NAME) PENDING_PURCHASE_EXPIRED: never paid.
             var paid = true

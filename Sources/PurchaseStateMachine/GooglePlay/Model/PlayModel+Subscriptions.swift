@@ -61,6 +61,7 @@ extension PlayModel {
         let atOnce = tokens[index].subscription?.deferredFrom == nil
         tokens[old].subscription?.replacedAtOnce = atOnce
         tokens[old].subscription?.phase = .ended
+        tokens[old].subscription?.endedAt = now
         tokens[old].subscription?.autoRenew = false
         tokens[old].subscription?.cancellation = .replacement
         if connected { noteSeen(old) }
@@ -174,6 +175,7 @@ extension PlayModel {
         tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         notify(.voidedPurchase, index, effects: &effects)
         if tokens[index].subscription != nil { notify(.subscriptionRevoked, index, effects: &effects) }

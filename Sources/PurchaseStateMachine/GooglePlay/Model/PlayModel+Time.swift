@@ -144,6 +144,7 @@ extension PlayModel {
     /// §6.3, §6.5: the subscription is over (`CANCELED` first when the system canceled it).
     mutating func end(_ index: Int, cancellation: PlayCancellation?, effects: inout PlayStepEffects) {
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         if let cancellation {
             tokens[index].subscription?.cancellation = cancellation
@@ -158,6 +159,7 @@ extension PlayModel {
         tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         effects.lapsed.append(index + 1)
         notify(.voidedPurchase, index, effects: &effects)

@@ -124,8 +124,18 @@ extension PlayModel {
 
     /// The server's answer for any token: `subscriptionsv2` or `products` (§10).
     public func serverView(of token: String) -> JSONValue? {
-        guard let i = index(ofToken: token) else { return nil }
+        guard let i = index(ofToken: token), !pastTokenLifetime(i) else { return nil }
         return subscriptionV2(of: i) ?? productPurchase(of: i)
+    }
+
+    /// §6.5 "Token lifetime": whether token `index` is a subscription that ended (ran out, was
+    /// revoked or replaced) more than 60 days ago, for which the API no longer answers.
+    public func pastTokenLifetime(_ index: Int) -> Bool {
+        let t = tokens[index]
+        guard let s = t.subscription, s.phase == .ended, t.purchaseState == .purchased, let ended = s.endedAt else { return false }
+        // A void ends access at once; otherwise the end is the later of the last expiryTime and the moment it ended.
+        let end = t.voided != nil ? ended : max(ended, s.expiry)
+        return end.adding(.days(60)) < now
     }
 }
 

@@ -83,6 +83,8 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     public var replacedAtOnce: Bool = false
     /// Renewals charged so far, a free trial's end not counted (a license tester's limit, §11).
     public var renewals: Int = 0
+    /// When the subscription ended (ran out, was revoked, replaced, or left hold unrecovered), once it has.
+    public var endedAt: Instant? = nil
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).
