@@ -91,6 +91,13 @@ extension PlayModel {
         if let linked = tokens[index].linkedToken, status(of: linked - 1).entitles {
             // §3 "Pending top-up, upgrade or downgrade": only now does the new token take over.
             replacing = linked - 1
+            // §1 "Prepaid plans": a top-up's time accumulates on the current expiry, also when it was pending.
+            if let plan = tokens[index].basePlan.flatMap({ catalog.basePlan($0) }), plan.kind == .prepaid,
+                tokens[linked - 1].basePlan == plan.id, let oldExpiry = tokens[linked - 1].subscription?.expiry
+            {
+                let expiry = oldExpiry.adding(period(of: plan))
+                tokens[index].subscription?.expiry = expiry
+            }
             retire(linked - 1, by: index, effects: &effects)
         }
         announcePurchased(index, effects: &effects, listener: true, replacing: replacing)

@@ -68,6 +68,7 @@ extension PlayModel {
         }
         if let order = t.orderID { item.append(("latestSuccessfulOrderId", .string(order))) }
         members.append(("lineItems", .array([.object(item)])))
+        if catalog.licenseTesting { members.append(("testPurchase", .object([]))) }  // §10.1: a license tester's purchase
         return .object(members)
     }
 
@@ -119,6 +120,7 @@ extension PlayModel {
             ("quantity", .int(Int64(t.quantity))), ("purchaseTimeMillis", .string(String((t.purchasedAt ?? t.created).secondsSinceEpoch * 1000))),
         ]
         if let order = t.orderID { members.append(("orderId", .string(order))) }
+        if catalog.licenseTesting { members.append(("purchaseType", .int(0))) }  // §10.2: 0 = test (license tester)
         return .object(members)
     }
 
