@@ -14,17 +14,20 @@ public struct PlaySubjectRunner: Sendable {
     /// Replays one history.
     public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
 
-    /// Wraps a subject type built by `factory`.
+    /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
+    /// (1 by default; a subject in another process always runs on one).
     public init<S: PlaySubject>(
-        name: String, summary: String, expectedCheck: PlayCheck? = nil, factory: @escaping PlaySubjectFactory<S>
+        name: String, summary: String, expectedCheck: PlayCheck? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
     ) {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
         campaign = { seed, histories, generator in
             // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
-            PlayCampaign(catalog: generator?.catalog ?? .example, generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory)
-                .run()
+            var campaign = PlayCampaign(
+                catalog: generator?.catalog ?? .example, generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory)
+            campaign.threads = threads
+            return campaign.run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
     }
@@ -32,12 +35,17 @@ public struct PlaySubjectRunner: Sendable {
 
 /// The Play subjects built into the tool: the two correct references and the buggy examples.
 public enum PlayBuiltInSubjects {
+    /// The threads a built-in subject's campaign runs histories on: every core.
+    static var cores: Int { CampaignConfiguration.availableCores }
+
     /// Every built-in Play subject, references first.
     public static let all: [PlaySubjectRunner] = [
-        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend") { c, p, ctx in
+        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend", threads: cores) { c, p, ctx in
             PlayReferenceApp(catalog: c, policy: p, context: ctx)
         },
-        PlaySubjectRunner(name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read") { c, p, ctx in
+        PlaySubjectRunner(
+            name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read", threads: cores
+        ) { c, p, ctx in
             PlayReferenceServer(catalog: c, policy: p, context: ctx)
         },
         app("play-example-pending-unacknowledged", .forgetsCompletedPending, .acknowledgedInTime,
@@ -57,11 +65,15 @@ public enum PlayBuiltInSubjects {
     ]
 
     static func app(_ name: String, _ mistake: PlayAppMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in PlayReferenceApp(mistake: mistake, catalog: c, policy: p) }
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+            PlayReferenceApp(mistake: mistake, catalog: c, policy: p)
+        }
     }
 
     static func server(_ name: String, _ mistake: PlayServerMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in PlayReferenceServer(mistake: mistake, catalog: c, policy: p) }
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+            PlayReferenceServer(mistake: mistake, catalog: c, policy: p)
+        }
     }
 
     /// The subject named `name`.
