@@ -70,4 +70,16 @@ struct PlayPreorderTests {
         let result = runner.campaign(Seed(0x9e0), 800, PlayHistoryGenerator(catalog: Self.catalog))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
+
+    @Test("§1: the Python example, app and backend, passes a pre-order catalog over --exec",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
+    func python(flags: [String]) throws {
+        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")] + flags)
+        let process = SubjectProcess(command: command)
+        defer { process.stop() }
+        let campaign = PlayCampaign(
+            catalog: Self.catalog, seed: Seed(0x9e0), histories: 300, subjectName: "exec", factory: PlayExternalSubject.factory(process: process))
+        let result = campaign.run()
+        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+    }
 }
