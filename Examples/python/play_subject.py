@@ -4,17 +4,26 @@
 Without arguments it is a correct Play app without a backend, the rules of the runner's
 `PlayReferenceApp`: it keeps the purchases Play last reported, keyed by purchase token (the whole
 set is replaced by each `queryPurchasesAsync` answer at launch and resume, and updated by
-`onPurchasesUpdated`), grants only PURCHASED purchases that are not `isSuspended`, credits a
+`onPurchasesUpdated`), ignores a purchase whose signature does not verify (`"signatureValid": false`),
+grants only PURCHASED purchases that are not `isSuspended`, credits a
 consumable's quantity once per token, consumes consumables, acknowledges everything else once,
 and drops the token a plan change or re-signup replaced for good (it persists the tokens it named
 as `oldPurchaseToken`, so a query that still lists one, V-OLD-TOKEN-VISIBLE, grants nothing).
 
+It asks for Google's answers to its calls (`"wants": ["billingResponses"]`): a `billingResponse`
+message carries the BillingResponseCode of each acknowledge or consume. It retries a call that met a
+passing fault (SERVICE_UNAVAILABLE, SERVICE_DISCONNECTED, NETWORK_ERROR) and keeps granting after an
+ERROR, which is what a second acknowledgement of an already acknowledged purchase answers (B12).
+`--no-responses` leaves the answers out and refuses any message kind it does not know, the way a
+subject written before `billingResponse` existed behaves.
+
 `--server` makes it a correct backend instead: it asks for RTDNs and, for each one, reads the
-Developer API answer sent along (`server`) before acting, never the notification type alone; it
-follows `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the
-API still reads it as active (V-OLD-TOKEN-API-VALID). Because RTDNs may arrive late or be lost
-(V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`. It grants
-every line item of a purchase (a subscription with an add-on, V-ADDONS).
+Developer API answer sent along (`server`) before acting, never the notification type alone (a
+Play Console `TEST_NOTIFICATION`, which names no purchase, is ignored); it follows
+`linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the API
+still reads it as active (V-OLD-TOKEN-API-VALID). Because RTDNs may arrive late or be lost
+(V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`; a token the
+API no longer answers for grants nothing. It grants every line item of a purchase (V-ADDONS).
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
 
@@ -24,6 +33,7 @@ every line item of a purchase (a subscription with an add-on, V-ADDONS).
   consumes-lifetime       B4  every one-time purchase is consumed, the permanent one too
   ignores-hold            B9  (backend) a subscription on account hold stays granted
   double-credit           B7  (backend) coins are credited once per notification, not per token
+  withholds-after-ack-error  B12  an acknowledgement answered ERROR is taken for a failed purchase
 
     swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py'
     swift run purchase-conformance check --store googlePlay --exec 'python3 Examples/python/play_subject.py --bug grants-pending'
@@ -31,6 +41,8 @@ every line item of a purchase (a subscription with an add-on, V-ADDONS).
 
 import json
 import sys
+
+TRANSIENT = ("SERVICE_UNAVAILABLE", "SERVICE_DISCONNECTED", "NETWORK_ERROR")
 
 
 class App:
@@ -70,6 +82,8 @@ class App:
         return {"acknowledge": ack, "consume": consume}
 
     def handle(self, p, ack, consume):
+        if p.get("signatureValid", True) is False:
+            return  # the signature does not verify: Google never made this purchase
         token = p["token"]
         self.known[token] = p
         if p["purchaseState"] != "PURCHASED":
@@ -92,6 +106,14 @@ class App:
         ack.append(token)
 
     def notification(self, msg):
+        return {}
+
+    def billing_response(self, msg):
+        call, token, code = msg["call"], msg["token"], msg["responseCode"]
+        if code in TRANSIENT:
+            return {call: [token]}  # a passing fault: the same call again
+        if call == "acknowledge" and code == "ERROR" and self.bug == "withholds-after-ack-error":
+            self.known.pop(token, None)  # BUG: ERROR (already acknowledged) read as "the purchase failed"
         return {}
 
     def query(self):
@@ -123,7 +145,10 @@ class Server(App):
         return {}
 
     def notification(self, msg):
-        return self.reconcile(msg["notification"]["purchaseToken"], msg["server"], msg["serverNow"], True)
+        n = msg["notification"]
+        if n["notificationType"] == "TEST_NOTIFICATION":
+            return {}  # a Play Console test message: it names no purchase and changes nothing
+        return self.reconcile(n["purchaseToken"], msg["server"], msg["serverNow"], True)
 
     def tick(self, msg):
         ack, consume = [], []
@@ -135,6 +160,7 @@ class Server(App):
 
     def reconcile(self, token, view, server_now, from_notification):
         if view is None:
+            self.grants.pop(token, None)  # the API no longer answers for the token (60 days past its end)
             return {}
         if "subscriptionState" in view:
             state = view["subscriptionState"]
@@ -183,13 +209,15 @@ def main():
     args = sys.argv[1:]
     bug = args[args.index("--bug") + 1] if "--bug" in args else None
     server = "--server" in args or bug in ("ignores-hold", "double-credit")
+    responses = "--no-responses" not in args
     subject = None
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "start":
             subject = (Server if server else App)(msg["catalog"], msg["policy"], bug)
-            reply = {"type": "ok", "wants": ["notifications"] if server else []}
+            wants = (["notifications"] if server else []) + (["billingResponses"] if responses else [])
+            reply = {"type": "ok", "wants": wants}
         elif kind == "connected":
             reply = dict(type="ok", **subject.connected(msg))
         elif kind == "purchasesUpdated":
@@ -203,6 +231,10 @@ def main():
             reply = {"type": "ok"}
         elif kind == "query":
             reply = subject.query()
+        elif kind == "billingResponse" and responses:
+            reply = dict(type="ok", **subject.billing_response(msg))
+        elif not responses and kind != "end":
+            reply = {"type": "error", "message": "unknown message type " + kind}
         else:
             reply = {"type": "ok"}
         sys.stdout.write(json.dumps(reply) + "\n")

@@ -101,7 +101,9 @@ extension PurchaseConformanceTool {
             if acknowledging {
                 for (j, token) in model.tokens.enumerated() where model.seenPaid[j] && !token.acknowledged && model.status(of: j) != .voided {
                     let consumable = token.subscription == nil && history.policy.isConsumable(token.product)
-                    model.apply(reply: consumable ? .consume(token: token.tokenString) : .acknowledge(token: token.tokenString))
+                    let reply: PlayReply = consumable ? .consume(token: token.tokenString) : .acknowledge(token: token.tokenString)
+                    // A correct app retries a call that met a passing fault (V-REPLY-TRANSIENT).
+                    if model.apply(reply: reply).isTransient { model.apply(reply: reply) }
                 }
             }
             io.print(model.traceLine(index: i, event: event, effects: effects).rendered())

@@ -3,12 +3,17 @@ import PurchaseStateMachine
 
 /// The Play subjects built into the tool: the two correct references and the buggy examples.
 public enum PlayBuiltInSubjects {
+    /// The threads a built-in subject's campaign runs histories on: every core.
+    static var cores: Int { CampaignConfiguration.availableCores }
+
     /// Every built-in Play subject, references first.
     public static let all: [PlaySubjectRunner] = [
-        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend") { c, p, ctx in
+        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend", threads: cores) { c, p, ctx in
             PlayReferenceApp(catalog: c, policy: p, context: ctx)
         },
-        PlaySubjectRunner(name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read") { c, p, ctx in
+        PlaySubjectRunner(
+            name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read", threads: cores
+        ) { c, p, ctx in
             PlayReferenceServer(catalog: c, policy: p, context: ctx)
         },
         app("play-example-pending-unacknowledged", .forgetsCompletedPending, .acknowledgedInTime,
@@ -19,6 +24,8 @@ public enum PlayBuiltInSubjects {
             "keeps granting the subscription a plan change replaced (B8)"),
         app("play-example-consumes-lifetime", .consumesEverything, .nonConsumableNeverConsumed,
             "consumes every one-time purchase, the permanent lifetime unlock included (B4)"),
+        app("play-example-withholds-after-ack-error", .withholdsAfterAckError, .acknowledgementErrorKeepsAccess,
+            "takes an acknowledgement answered ERROR (already acknowledged) for a failed purchase and withholds it (B12)"),
         server("play-example-ignores-hold", .ignoresHold, .onHoldNeverEntitled,
                "a backend that keeps granting a subscription on account hold (B9)"),
         server("play-example-double-credit", .creditsEachNotification, .consumableCreditedOnce,
@@ -26,11 +33,15 @@ public enum PlayBuiltInSubjects {
     ]
 
     static func app(_ name: String, _ mistake: PlayAppMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in PlayReferenceApp(mistake: mistake, catalog: c, policy: p) }
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+            PlayReferenceApp(mistake: mistake, catalog: c, policy: p)
+        }
     }
 
     static func server(_ name: String, _ mistake: PlayServerMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in PlayReferenceServer(mistake: mistake, catalog: c, policy: p) }
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+            PlayReferenceServer(mistake: mistake, catalog: c, policy: p)
+        }
     }
 
     /// The subject named `name`.

@@ -4,14 +4,17 @@ import PurchaseStateMachine
 /// A correct Google Play app without a backend, written the way Google's integration guide asks
 /// (play-billing-semantics §2–§5, §7).
 ///
-/// It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
+/// It ignores a purchase whose signature does not verify (§2.3). It keeps the purchases Play last reported, keyed by token: the whole set is replaced by each
 /// `queryPurchasesAsync` answer at launch and resume, and upserted by `onPurchasesUpdated`. It
 /// grants only `PURCHASED` purchases that are not suspended (on hold or paused, §2.3), credits a
 /// consumable's quantity once per token (the set of credited tokens is persisted with the balance),
 /// consumes consumables, acknowledges everything else once, and drops the token it replaced in a
 /// plan change or re-signup for good: it persists the tokens it named as `oldPurchaseToken`, so a
-/// query that still lists one (V-OLD-TOKEN-VISIBLE, §7) grants nothing. With a `mistake` it is one
-/// of the buggy examples.
+/// query that still lists one (V-OLD-TOKEN-VISIBLE, §7) grants nothing. It hears Google's answer to
+/// each call: it retries a call that met a passing fault (`SERVICE_UNAVAILABLE`,
+/// `SERVICE_DISCONNECTED`, `NETWORK_ERROR`; V-REPLY-TRANSIENT, §2.2) and keeps granting after an
+/// `ERROR` (a second acknowledgement of a purchase a duplicate listener call repeated, V-REACK, B12).
+/// With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceApp: PlaySubject {
     /// The mistake to make, if any.
     public var mistake: PlayAppMistake?
@@ -54,6 +57,17 @@ public struct PlayReferenceApp: PlaySubject {
         }
     }
 
+    /// The app listens for `onAcknowledgePurchaseResponse` and `onConsumeResponse`.
+    public var wantsBillingResponses: Bool { true }
+
+    /// Retries a call that met a passing fault; an `ERROR` leaves the grant alone (B12).
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
+        if result.isTransient { return [reply] }
+        // The mistake: an acknowledgement that answers ERROR is taken for a failed purchase (B12).
+        if case .acknowledge(let token) = reply, result == .error, mistake == .withholdsAfterAckError { known[token] = nil }
+        return []
+    }
+
     /// Drops in-memory state.
     public mutating func terminate() {
         known = [:]
@@ -74,6 +88,7 @@ public struct PlayReferenceApp: PlaySubject {
 
     /// Grants, credits, consumes or acknowledges one purchase; returns the replies.
     private mutating func handle(_ p: PlayPurchase) -> [PlayReply] {
+        guard p.signatureValid else { return [] }  // §2.3: a purchase whose signature fails is not Google's
         known[p.token] = p
         guard p.state == .purchased else {
             if !pendingSeen.contains(p.token) { pendingSeen.append(p.token) }
@@ -105,4 +120,7 @@ public enum PlayAppMistake: String, Hashable, Sendable, CaseIterable {
     case keepsReplacedToken
     /// B4: every one-time purchase is consumed, permanent ones included.
     case consumesEverything
+    /// B12: an acknowledgement answered `ERROR` (the purchase was already acknowledged, V-REACK) is
+    /// taken for a failed purchase, and the product is withheld until the next query.
+    case withholdsAfterAckError
 }

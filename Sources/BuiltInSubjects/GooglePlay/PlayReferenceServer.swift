@@ -8,11 +8,13 @@ import PurchaseStateMachine
 /// cannot hurt because every notification only triggers a fresh read. RTDNs may also come late or
 /// never (V-RTDN-DELAY / LOSS), so it remembers every token it hears of, from an RTDN or from the
 /// app (which forwards what the listener and `queryPurchasesAsync` said), and re-reads them all on
-/// each reconciliation `tick`. It follows `linkedPurchaseToken`: a token a paid subscription names
-/// there is retired for good, whatever the API still says of it (V-OLD-TOKEN-API-VALID, §7), and
-/// grants every line item of a purchase (an add-on's product too, V-ADDONS, §1). It
-/// credits a consumable once per token, consumes consumables and acknowledges everything else from
-/// the server. With a `mistake` it is one of the buggy examples.
+/// each reconciliation `tick`; a token the API no longer answers for (§6.5) entitles nothing, and
+/// a Console test notification (§9.3) changes nothing. It follows `linkedPurchaseToken`: a token a
+/// paid subscription names there is retired for good, whatever the API still says of it
+/// (V-OLD-TOKEN-API-VALID, §7), and grants every line item of a purchase (an add-on's product too,
+/// V-ADDONS, §1). It credits a consumable once per token, consumes consumables and acknowledges
+/// everything else from the server, retrying a call that met a passing fault (V-REPLY-TRANSIENT,
+/// §2.2). With a `mistake` it is one of the buggy examples.
 public struct PlayReferenceServer: PlaySubject {
     /// The mistake to make, if any.
     public var mistake: PlayServerMistake?
@@ -41,6 +43,14 @@ public struct PlayReferenceServer: PlaySubject {
     /// A backend: it receives RTDNs.
     public var wantsNotifications: Bool { true }
 
+    /// The backend reads the answer of each server call.
+    public var wantsBillingResponses: Bool { true }
+
+    /// Retries a call that met a passing fault (`SERVICE_UNAVAILABLE` and the like); nothing else needs doing.
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
+        result.isTransient ? [reply] : []
+    }
+
     /// Records the tokens `queryPurchasesAsync` returned (the app sends them to its backend).
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
         for p in purchases { hear(p.token) }
@@ -55,6 +65,7 @@ public struct PlayReferenceServer: PlaySubject {
 
     /// Handles one RTDN: a fresh read of its token.
     public mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+        guard n.type != .test else { return [] }  // §9.3: a Console test message names no purchase
         hear(n.token)
         return reconcile(n.token, context: context, fromNotification: true)
     }
@@ -70,7 +81,10 @@ public struct PlayReferenceServer: PlaySubject {
 
     /// Reads `token` from the Developer API and grants, credits, acknowledges or consumes by what it says.
     private mutating func reconcile(_ token: String, context: PlaySubjectContext, fromNotification: Bool) -> [PlayReply] {
-        guard let view = context.server(token: token) else { return [] }
+        guard let view = context.server(token: token) else {
+            grants[token] = nil  // §6.5: a token the API no longer answers for (60 days past its end) entitles nothing
+            return []
+        }
         if let state = view["subscriptionState"] {
             // PENDING, PENDING_PURCHASE_CANCELED or (V-PENDING-CANCEL-NAME) PENDING_PURCHASE_EXPIRED: never paid.
             var paid = true

@@ -25,6 +25,9 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var shrinkStarts = 5
     /// How many further histories to search for those extra starts.
     public var shrinkSearchHistories = 400
+    /// How many threads run histories (Swift subjects only; the report is the same whatever the
+    /// number, see `PlayCampaign+Threads.swift`); shrinking runs on one.
+    public var threads = 1
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -86,36 +89,50 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         return .passed(events: events.count)
     }
 
-    /// Runs the campaign to its end or its first failure.
+    /// Runs the campaign to its end or its first failure (the lowest-numbered one, whatever the
+    /// number of threads).
     public func run() -> PlayCampaignResult {
         var eventsRun = 0
-        for n in 0..<histories {
-            let tc = TestCase(seed: seed.derived(UInt64(n)))
-            switch run(tc) {
-            case .passed(let events):
-                eventsRun += events
-            case .stopped:
-                continue
-            case .failed(let failure, let events, _):
-                eventsRun += events.count
-                var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: n + 1)
-                var starts = 1
-                var next = n + 1
-                while starts < shrinkStarts, next < min(histories, n + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
-                    let probe = TestCase(seed: seed.derived(UInt64(next)))
-                    next += 1
-                    guard case .failed(let other, let otherEvents, _) = run(probe) else { continue }
-                    starts += 1
-                    let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: n + 1)
-                    if !candidate.flaky, candidate.history.precedes(best.history) {
-                        best = candidate
-                        best.originalLength = events.count
-                    }
+        var start = 0
+        while start < histories {
+            let end = effectiveThreads > 1 ? min(histories, start + Self.batchSize) : start + 1
+            let results = effectiveThreads > 1 ? runBatch(start..<end) : [run(TestCase(seed: seed.derived(UInt64(start))))]
+            for (offset, result) in results.enumerated() {
+                switch result {
+                case .passed(let events):
+                    eventsRun += events
+                case .stopped:
+                    continue
+                case .failed(let failure, let events, _):
+                    eventsRun += events.count
+                    return report(failure, events: events, at: start + offset, eventsRun: eventsRun)
                 }
-                return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: best)
             }
+            start = end
         }
         return PlayCampaignResult(seed: seed, historiesRun: histories, eventsRun: eventsRun, failure: nil)
+    }
+
+    /// Shrinks the first failure, found in history `n`, from up to `shrinkStarts` failing
+    /// histories, on one thread.
+    func report(_ failure: PlayFailure, events: [PlayEvent], at n: Int, eventsRun: Int) -> PlayCampaignResult {
+        let tc = TestCase(seed: seed.derived(UInt64(n)))
+        _ = run(tc)  // the same draws again, for the choices to shrink
+        var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: n + 1)
+        var starts = 1
+        var next = n + 1
+        while starts < shrinkStarts, next < min(histories, n + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
+            let probe = TestCase(seed: seed.derived(UInt64(next)))
+            next += 1
+            guard case .failed(let other, let otherEvents, _) = run(probe) else { continue }
+            starts += 1
+            let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: n + 1)
+            if !candidate.flaky, candidate.history.precedes(best.history) {
+                best = candidate
+                best.originalLength = events.count
+            }
+        }
+        return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: best)
     }
 
     /// Shrinks a failing choice sequence to the smallest that fails the same check, then replays it.

@@ -12,6 +12,8 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
     case nonConsumableNeverConsumed = "non-consumable-never-consumed"
     /// No purchase is refunded for lack of acknowledgement.
     case acknowledgedInTime = "acknowledged-in-time"
+    /// A purchase whose signature does not verify never entitles.
+    case unverifiedNeverEntitled = "unverified-never-entitled"
     /// Pending purchases never entitle.
     case pendingNotEntitled = "pending-not-entitled"
     /// Account hold never entitles.
@@ -30,6 +32,8 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
     case canceledEntitledUntilExpiry = "canceled-entitled-until-expiry"
     /// Consumables are credited once per token.
     case consumableCreditedOnce = "consumable-credited-once"
+    /// An acknowledgement Google answered with an error never costs the customer access.
+    case acknowledgementErrorKeepsAccess = "acknowledgement-error-keeps-access"
     /// The app grants what the model says.
     case entitlementsMatch = "entitlements-match"
 
@@ -39,6 +43,7 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .subjectResponds: return "The subject answers every message without a fault."
         case .nonConsumableNeverConsumed: return "A one-time product the app treats as permanent is never consumed."
         case .acknowledgedInTime: return "No purchase the app was told of is refunded for lack of acknowledgement within three days."
+        case .unverifiedNeverEntitled: return "A purchase whose signature does not verify (one Google never made) never entitles or credits."
         case .pendingNotEntitled: return "A PENDING (or canceled pending) purchase never entitles."
         case .onHoldNeverEntitled: return "A subscription on account hold never entitles."
         case .pausedNeverEntitled: return "A paused subscription never entitles."
@@ -48,6 +53,8 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .gracePeriodEntitled: return "A subscription in grace period stays entitled."
         case .canceledEntitledUntilExpiry: return "A canceled subscription stays entitled until its expiry."
         case .consumableCreditedOnce: return "Each paid consumable token is credited its quantity exactly once."
+        case .acknowledgementErrorKeepsAccess:
+            return "A purchase whose acknowledgement Google answered with an error (already acknowledged, or a passing fault) stays entitled."
         case .entitlementsMatch: return "The app grants exactly what the model says."
         }
     }
@@ -58,6 +65,7 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .subjectResponds, .entitlementsMatch: return "§15.1"
         case .nonConsumableNeverConsumed: return "§1, B4"
         case .acknowledgedInTime: return "§4, B1"
+        case .unverifiedNeverEntitled: return "§2.3, §15.3"
         case .pendingNotEntitled: return "§3, B2"
         case .onHoldNeverEntitled: return "§6.3, B9"
         case .pausedNeverEntitled: return "§6.4, B10"
@@ -67,6 +75,7 @@ public enum PlayCheck: String, Hashable, Sendable, CaseIterable {
         case .gracePeriodEntitled: return "§6.3"
         case .canceledEntitledUntilExpiry: return "§6.5, B16"
         case .consumableCreditedOnce: return "§5, B6, B7"
+        case .acknowledgementErrorKeepsAccess: return "§4, B12"
         }
     }
 

@@ -17,6 +17,8 @@ struct PlayExecution<S: PlaySubject> {
     private var subject: S
     let policy: PlayPolicy
     private var eventIndex = -1
+    /// Tokens whose latest acknowledgement the subject heard answered with something other than `OK` (B12).
+    private var acknowledgementErrors: [String] = []
     /// One line per message and reply, when recording.
     private(set) var trace: [String] = []
     let recordTrace: Bool
@@ -42,13 +44,18 @@ struct PlayExecution<S: PlaySubject> {
     /// Applies `event` and checks the subject after it.
     mutating func step(_ event: PlayEvent) -> Outcome {
         eventIndex += 1
-        var effects = PlayStepEffects()
-        do { try model.apply(event, into: &effects) } catch { return .rejected(error) }
-        if recordTrace {
-            trace.append("\(eventIndex + 1). \(event.compact)")
-            trace += effects.lost.map { "   ✕ \(PlayMessage.notification($0).label) lost: it waited past Pub/Sub's retention" }
+        // §1, §4: time that passes a pre-order release stops there long enough for the subject to
+        // hear it; each stretch is a step of its own, with its messages and then the backend's tick.
+        for (n, part) in model.stretches(of: event).enumerated() {
+            var effects = PlayStepEffects()
+            do { try model.apply(part, into: &effects) } catch { return .rejected(error) }
+            if recordTrace {
+                if n == 0 { trace.append("\(eventIndex + 1). \(event.compact)") }
+                trace += effects.lost.map { "   ✕ \(PlayMessage.notification($0).label) lost: it waited past Pub/Sub's retention" }
+            }
+            if let failure = deliver(effects) ?? tick() ?? lapses(effects) { return .failed(failure) }
         }
-        if let failure = deliver(effects) ?? tick() ?? lapses(effects) ?? compare() { return .failed(failure) }
+        if let failure = compare() { return .failed(failure) }
         return .passed
     }
 
@@ -92,12 +99,23 @@ struct PlayExecution<S: PlaySubject> {
         return replies.isEmpty ? nil : apply(replies, to: "tick")
     }
 
-    /// Applies the subject's replies to one message in order; a permanent product consumed fails.
+    /// How many answers deep a chain of calls may go (a call made in answer to an answer, and so
+    /// on) before the subject is taken to be stuck retrying.
+    static var retryDepthLimit: Int { 8 }
+
+    /// Applies the subject's calls to one message in order; a permanent product consumed fails.
+    /// A subject that listens hears Google's answer to each call; the calls it makes in answer
+    /// are applied after the ones already queued.
     private mutating func apply(_ replies: [PlayReply], to label: String) -> PlayFailure? {
         // The trace shows Google's answer to each reply (V-REACK: a second acknowledgement's ERROR or OK).
         var answered: [String] = []
         defer { if recordTrace { trace.append("   → \(label)" + (answered.isEmpty ? "" : "  ⇢ " + answered.joined(separator: ", "))) } }
-        for reply in replies {
+        var queue = replies.map { (reply: $0, depth: 0) }
+        var next = 0
+        let listens = subject.wantsBillingResponses
+        while next < queue.count {
+            let (reply, depth) = queue[next]
+            next += 1
             if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
                 !policy.isConsumable(model.tokens[i].product)
             {
@@ -106,7 +124,23 @@ struct PlayExecution<S: PlaySubject> {
                             expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
                             observed: "consume(\(token))")
             }
-            answered.append("\(reply.label) \(model.apply(reply: reply).rawValue)")
+            let result = model.apply(reply: reply, transientFaults: listens)
+            answered.append("\(reply.label) \(result.rawValue)")
+            guard listens else { continue }
+            if case .acknowledge(let token) = reply {
+                acknowledgementErrors.removeAll { $0 == token }
+                if result != .ok { acknowledgementErrors.append(token) }
+            }
+            let more: [PlayReply]
+            do { more = try subject.billingResponse(result, to: reply, context: PlaySubjectContext(model: model)) } catch {
+                return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))", expected: "a reply", observed: "\(error)")
+            }
+            if !more.isEmpty, depth + 1 > Self.retryDepthLimit {
+                return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))",
+                            expected: "at most \(Self.retryDepthLimit) calls in a row made in answer to Google's answers",
+                            observed: "still calling: \(more.map(\.label).joined(separator: ", "))")
+            }
+            queue += more.map { ($0, depth + 1) }
         }
         return nil
     }
@@ -118,7 +152,7 @@ struct PlayExecution<S: PlaySubject> {
         for number in effects.lapsed where backendKnew(number - 1) || model.seenPaid[number - 1] {
             let t = model.tokens[number - 1]
             return fail(.acknowledgedInTime, "Acknowledgement of \(t.tokenString) (\(t.product))",
-                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(.days(3)).iso8601 } ?? "the deadline")",
+                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(model.acknowledgementWindow(of: number - 1)).iso8601 } ?? "the deadline")",
                         observed: "never acknowledged: Google refunded and revoked it")
         }
         return nil
@@ -138,20 +172,35 @@ struct PlayExecution<S: PlaySubject> {
         let line = "[\(expected.joined(separator: ", "))]" + (leeway.isEmpty ? "" : " (either way: \(leeway.joined(separator: ", ")))")
         let gotLine = "[\(got.joined(separator: ", "))]"
         for product in got where !expected.contains(product) && !leeway.contains(product) {
-            return fail(PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+            // §2.3: a grant Google's own purchases do not explain, of a product the app was handed a forgery of.
+            let forged = model.forgedProducts.contains(product) && !model.expectedEntitlements(knowsEverything: true).contains(product)
+            let check = forged ? .unverifiedNeverEntitled : PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all))
+            return fail(check, "Entitled products", expected: line, observed: gotLine)
         }
         for product in expected where !got.contains(product) {
-            return fail(PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all)), "Entitled products", expected: line, observed: gotLine)
+            var check = PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all))
+            // B12: a plain missing grant on a token whose acknowledgement last answered an error.
+            if check == .entitlementsMatch, let token = latestToken(of: product), acknowledgementErrors.contains(token) {
+                check = .acknowledgementErrorKeepsAccess
+            }
+            return fail(check, "Entitled products", expected: line, observed: gotLine)
         }
         for product in policy.consumables {
             let units = observed.balances[product] ?? 0
             let full = model.expectedCredit(product, knowsEverything: all, withoutVoided: false)
             let clawed = model.expectedCredit(product, knowsEverything: all, withoutVoided: true)
             guard units != full, units != clawed else { continue }
-            return fail(.consumableCreditedOnce, "Balance of \(product)",
+            let forged = model.forgedProducts.contains(product) && units > full
+            return fail(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce, "Balance of \(product)",
                         expected: full == clawed ? "\(full)" : "\(full) (or \(clawed) after claw-back)", observed: "\(units)")
         }
         return nil
+    }
+
+    /// The newest token behind `product`.
+    private func latestToken(of product: String) -> String? {
+        model.tokens.last { t in t.product == product || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
+            .tokenString
     }
 
     /// The status, as the subject could know it, of the newest token behind `product`.
@@ -183,7 +232,8 @@ extension PlayMessage {
         case .purchasesUpdated(let r, let p): return "onPurchasesUpdated(\(r.rawValue), \(list(p)))"
         case .connected(let reason, let p): return "\(reason.rawValue): queryPurchasesAsync → \(list(p))"
         case .terminated: return "terminate"
-        case .notification(let n): return "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
+        case .notification(let n):
+            return n.type == .test ? "RTDN \(n.type.rawValue) (messageId \(n.messageID))" : "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
         }
     }
 }

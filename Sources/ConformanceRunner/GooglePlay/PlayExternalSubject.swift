@@ -3,7 +3,9 @@ import PurchaseStateMachine
 /// A Google Play subject in another process, spoken to in `purchase-subject/1`'s Google Play
 /// messages (`docs/SubjectProtocol.md`): one JSON line per message, one reply line back.
 ///
-/// Each history's `start` (with `"storeKind": "googlePlay"`) reuses the running program. Replies
+/// Each history's `start` (with `"storeKind": "googlePlay"`) reuses the running program; a program
+/// that lists `"billingResponses"` in its `start` reply's `wants` is also sent a `billingResponse`
+/// message with Google's answer to each of its calls (older programs never see one). Replies
 /// are read strictly; a timeout, an exit, a malformed reply or an `{"type":"error"}` reply is
 /// thrown as a `SubjectError`, reported as `subject-responds`. One program serves one history
 /// at a time.
@@ -12,6 +14,8 @@ public struct PlayExternalSubject: PlaySubject {
     public let process: SubjectProcess
     /// Whether the program asked for RTDNs in its reply to `start`.
     public private(set) var wantsNotifications: Bool
+    /// Whether the program asked for Google's answers to its calls (`"billingResponses"` in `wants`).
+    public private(set) var wantsBillingResponses: Bool
     let history: UInt64
     /// Tokens named to the program so far, in first-named order: a `tick` carries their API answers.
     var heard: [String] = []
@@ -26,10 +30,14 @@ public struct PlayExternalSubject: PlaySubject {
         self.process = process
         do { history = try process.beginHistory() } catch { throw SubjectError("start: \(error)") }
         wantsNotifications = false
+        wantsBillingResponses = false
         let reply = try send(
             "start", [("storeKind", .string(PlayHistory.storeKind)), ("catalog", catalog.json), ("policy", policy.json), ("serverNow", .string(context.now.iso8601))],
             expecting: "ok")
-        if case .array(let wants)? = reply["wants"] { wantsNotifications = wants.contains(.string("notifications")) }
+        if case .array(let wants)? = reply["wants"] {
+            wantsNotifications = wants.contains(.string("notifications"))
+            wantsBillingResponses = wants.contains(.string("billingResponses"))
+        }
     }
 
     /// Builds subjects that talk to `process`, one history at a time.
@@ -63,8 +71,17 @@ public struct PlayExternalSubject: PlaySubject {
         return try replies(send("tick", [("server", .object(answers)), now(context)], expecting: "ok"))
     }
 
+    /// Hands over Google's answer to one call; the program may answer with more calls.
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
+        try replies(send(
+            "billingResponse",
+            [("call", .string(reply.call)), ("token", .string(reply.token)), ("responseCode", .string(result.rawValue)), now(context)],
+            expecting: "ok"))
+    }
+
     private mutating func hear(_ tokens: [String]) {
-        for token in tokens where !heard.contains(token) { heard.append(token) }
+        // A test notification names no token (§9.3): there is nothing to re-read for it.
+        for token in tokens where !token.isEmpty && !heard.contains(token) { heard.append(token) }
     }
 
     /// Drops in-memory state.

@@ -27,13 +27,15 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 24), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
+        (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
-        (.relaunch, 6),
+        (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
 
     /// The calendar steps time can take besides boundary jumps.
     static let steps: [ISODuration] = [.days(1), ISODuration(hours: 1), .days(3), ISODuration(weeks: 1), ISODuration(months: 1)]
+    /// The steps on a license tester's clock, where periods last minutes (§11).
+    static let testerSteps: [ISODuration] = [ISODuration(minutes: 1), ISODuration(minutes: 3), ISODuration(minutes: 5), ISODuration(minutes: 10), .days(1)]
 
     /// Creates a generator.
     public init(catalog: PlayCatalog, continueProbability: Double = 0.9, maxEvents: Int = 40, exploreVariations: Bool = true) {
@@ -89,6 +91,11 @@ public struct PlayHistoryGenerator: Sendable {
             let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
             let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
             var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]
+            if outcome == .failed {
+                // §2.2: which code a failed flow reports, ERROR (the simplest) first.
+                let failures: [PlayPurchaseOutcome] = [.failed, .networkError, .serviceDisconnected, .serviceUnavailable, .billingUnavailable, .itemUnavailable]
+                outcome = failures[Int(try tc.drawUnsigned(upTo: UInt64(failures.count - 1)))]
+            }
             if outcome == .pending, case .basePlan(let plan, _)? = catalog.item(item), plan.kind != .prepaid { outcome = .ok }
             let several = try tc.drawBool(probability: 0.2)
             let units = try tc.drawInteger(in: 2...5)
@@ -97,14 +104,15 @@ public struct PlayHistoryGenerator: Sendable {
             return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity, addOn: try drawAddOn(tc, item: item, outcome: outcome, model: model)))
         case .advanceTime:
             let byUnit = try tc.drawBool(probability: 0.4)
-            let unit = Self.steps[Int(try tc.drawUnsigned(upTo: UInt64(Self.steps.count - 1)))]
+            let steps = catalog.licenseTesting ? Self.testerSteps : Self.steps
+            let unit = steps[Int(try tc.drawUnsigned(upTo: UInt64(steps.count - 1)))]
             let boundaries = try tc.drawInteger(in: 1...3)
             let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
             return byUnit ? .advanceTime(by: unit) : boundaryStep(model, offset: offset, boundaries: boundaries)
         case .setBilling:
             return .setBilling(ok: !model.billingOK)
         case .completePending:
-            return try pick(tokens([.pending])).map { .completePending(token: $0) }
+            return try pick(tokens([.pending]).filter { model.tokens[$0].preorderRelease == nil }).map { .completePending(token: $0) }
         case .cancelPending:
             return try pick(tokens([.pending])).map { .cancelPending(token: $0) }
         case .changePlan:
@@ -139,6 +147,12 @@ public struct PlayHistoryGenerator: Sendable {
             return model.connected ? .background : .resumeApp
         case .relaunch:
             return .relaunch
+        case .testNotification:
+            return .testNotification
+        case .forgedPurchase:
+            guard model.connected else { return .resumeApp }
+            let ids = catalog.purchasableIDs
+            return .forgedPurchase(item: ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))])
         }
     }
 

@@ -5,7 +5,7 @@ import PurchaseStateMachine
 /// the subject and kept only if it fails the same check.
 ///
 /// Passes, in order, each keeping its loop index valid as the history shrinks:
-/// 1. `deleteEvent`: drop one event.
+/// 1. `deleteEvent`: drop one event, then two adjacent ones (a `background` and its `resumeApp`).
 /// 2. `mergeTime`: two adjacent `advanceTime` become one with the summed duration.
 /// 3. `lowerTime`: an `advanceTime` becomes the time to an earlier boundary of the model
 ///    (an acknowledgement deadline, a renewal, the end of grace, hold or a pause).
@@ -61,6 +61,13 @@ struct PlayHistoryShrinker {
         while i < best.events.count {
             var candidate = best
             candidate.events.remove(at: i)
+            if !accept(candidate, into: &best) { i += 1 }
+        }
+        // Then adjacent pairs, which only go together (`background` and its `resumeApp`).
+        i = 0
+        while i + 1 < best.events.count {
+            var candidate = best
+            candidate.events.removeSubrange(i...(i + 1))
             if !accept(candidate, into: &best) { i += 1 }
         }
     }

@@ -7,9 +7,12 @@ import PurchaseStateMachine
 /// that its billing connection came up (`connected(.launch, …)` with `queryPurchasesAsync`'s
 /// answer). After every event the runner sends what Google Play delivers — listener calls,
 /// connection queries, and for subjects with a backend RTDNs and then a reconciliation
-/// `tick` — and finally a `query`, whose answer is checked against the model. Handlers return the acknowledgements and consumptions
-/// the app makes (`PlayReply`); Google applies them at once. Throwing reports a fault of the
-/// subject itself (`subject-responds`).
+/// `tick` — and finally a `query`, whose answer is checked against the model. Handlers return
+/// the acknowledgements and consumptions the app makes (`PlayReply`); Google applies them at
+/// once. A subject that sets `wantsBillingResponses` then hears Google's answer to each one
+/// (`billingResponse`, the `onAcknowledgePurchaseResponse` / `onConsumeResponse` callback) and
+/// may answer with more calls, such as a retry. Throwing reports a fault of the subject itself
+/// (`subject-responds`).
 public protocol PlaySubject: SendableMetatype {
     /// `start`: a new customer on a new device; forget everything, persisted state included.
     init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) throws
@@ -35,6 +38,18 @@ public protocol PlaySubject: SendableMetatype {
 
     /// What the app grants now: entitled products and consumable balances. Must not change state.
     func query(context: PlaySubjectContext) throws -> ObservedState
+
+    /// Whether the subject hears Google's answers to its calls (`billingResponse`).
+    ///
+    /// Only such a subject meets V-REPLY-TRANSIENT's passing faults: one that cannot hear an
+    /// answer could not know that its call did nothing.
+    var wantsBillingResponses: Bool { get }
+
+    /// Google answered `reply` with `result` (§2.2, §4, §5); returns further calls, such as a retry.
+    ///
+    /// Called once per call the subject made, right after Google applied it, and only when
+    /// `wantsBillingResponses` is true. The calls returned are applied and answered the same way.
+    mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply]
 }
 
 extension PlaySubject {
@@ -46,6 +61,10 @@ extension PlaySubject {
     public mutating func notification(_ notification: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] { [] }
     /// By default the reconciliation tick does nothing.
     public mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { [] }
+    /// By default a subject does not listen for Google's answers, as before `billingResponse` existed.
+    public var wantsBillingResponses: Bool { false }
+    /// By default an answer asks for nothing more.
+    public mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] { [] }
 }
 
 /// What a Play subject may read besides its messages: Google's clock and the Developer API.
@@ -57,6 +76,12 @@ public struct PlaySubjectContext: Sendable {
 
     /// `purchases.subscriptionsv2.get` or `purchases.products.get` for `token` (§10), nil if unknown.
     public func server(token: String) -> JSONValue? { model.serverView(of: token) }
+
+    /// `purchases.voidedpurchases.list` now (§8): voids recorded in the last 30 days; one-time
+    /// products only unless `includeSubscriptions` (`type = 1`).
+    public func voidedPurchases(includeSubscriptions: Bool = false) -> [PlayVoidedPurchase] {
+        model.voidedPurchases(includeSubscriptions: includeSubscriptions)
+    }
 }
 
 /// Builds a Play subject for each new customer.

@@ -14,15 +14,20 @@ public struct PlaySubjectRunner: Sendable {
     /// Replays one history.
     public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
 
-    /// Wraps a subject type built by `factory`.
+    /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
+    /// (1 by default; a subject in another process always runs on one).
     public init<S: PlaySubject>(
-        name: String, summary: String, expectedCheck: PlayCheck? = nil, factory: @escaping PlaySubjectFactory<S>
+        name: String, summary: String, expectedCheck: PlayCheck? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
     ) {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
         campaign = { seed, histories, generator in
-            PlayCampaign(generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory).run()
+            // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
+            var campaign = PlayCampaign(
+                catalog: generator?.catalog ?? .example, generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory)
+            campaign.threads = threads
+            return campaign.run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
     }

@@ -8,7 +8,7 @@ struct PlayFormatTests {
         "purchase(lifetime, outcome: failed)", "purchase(lifetime, outcome: userCanceled)", "completePending(#1)",
         "cancelPending(#2)", "changePlan(#1, pro-yearly, deferred)", "cancel(#1)", "restore(#1)", "pause(#1, P2M)",
         "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "advanceTime(PT71H59M)",
-        "background", "resumeApp", "relaunch",
+        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)",
     ]
 
     @Test("Every event kind's compact spelling parses back to the same event", arguments: examples)
@@ -50,7 +50,7 @@ struct PlayFormatTests {
     @Test("A later variation's key round-trips when it differs from the default, and a file without it reads the default",
           arguments: ["reacknowledgeSucceeds", "deferredStartsAtReplacement", "refundedReportedPending", "includeSuspended", "replacedTokenStillListed", "replacedTokenReadsActive", "refundReviewNotified",
                      "clientCacheLagEvents", "notificationDelayEvents", "notificationsDropAfterRetention",
-                     "installmentPlansOffered", "addOnPurchasesOffered"])
+                     "installmentPlansOffered", "addOnPurchasesOffered", "transientReplyError"])
     func variationKey(key: String) throws {
         let axis = try #require(PlayVariationAxis.all.first { $0.key == key })
         var variations = PlayVariations()

@@ -37,7 +37,9 @@ struct PlayGeneratorTests {
 
     @Test("Every event kind is drawn, and every drawn event is possible where it stands")
     func everyKind() throws {
-        let kinds = Set(try Self.draw(800).flatMap { $0.1.map(\.kind) })
+        // `restore` is the rarest kind: it needs a subscription canceled and not yet expired, and
+        // time usually jumps to that expiry next (about one in 700 histories draws it).
+        let kinds = Set(try Self.draw(2_000).flatMap { $0.1.map(\.kind) })
         #expect(kinds == Set(PlayEventKind.allCases))
     }
 

@@ -24,5 +24,7 @@ enum PlayIdealHistories {
               events: ["purchase(pro-monthly)", "setBilling(fail)", "advanceTime(P14D)"], variations: "{}"),
         Ideal(subject: "play-example-double-credit", check: .consumableCreditedOnce,
               events: ["purchase(coins100)"], variations: #"{"notificationDuplicates":1}"#),
+        Ideal(subject: "play-example-withholds-after-ack-error", check: .acknowledgementErrorKeepsAccess,
+              events: ["purchase(lifetime)"], variations: #"{"listenerDuplicates":1}"#),
     ]
 }

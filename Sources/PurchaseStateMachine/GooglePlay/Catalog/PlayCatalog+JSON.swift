@@ -1,5 +1,5 @@
 extension PlayCatalog {
-    /// Reads `{"oneTime": [{"id", "multiQuantity"?}], "subscriptions": [{"id", "basePlans": [{"id", "type", "period", "freeTrial"?}]}]}`.
+    /// Reads `{"oneTime": [{"id", "multiQuantity"?, "preorderRelease"?}], "subscriptions": [{"id", "basePlans": [{"id", "type", "period", "freeTrial"?}]}], "licenseTesting"?}`.
     public init(json: JSONValue) throws(FormatError) {
         var r = try JSONObjectReader(json, path: "catalog")
         var ids: [String] = []
@@ -14,7 +14,12 @@ extension PlayCatalog {
                 var p = try JSONObjectReader(item, path: "catalog.oneTime[\(i)]")
                 let id = try p.string("id")
                 try unique(id, p)
-                oneTime.append(PlayOneTimeProduct(id: id, multiQuantity: try p.optionalBool("multiQuantity") ?? true))
+                var release: Instant?
+                if let text = try p.optionalString("preorderRelease") {
+                    guard let instant = Instant(iso8601: text) else { throw p.error("preorderRelease", "expected an instant such as 2026-01-10T00:00:00Z") }
+                    release = instant
+                }
+                oneTime.append(PlayOneTimeProduct(id: id, multiQuantity: try p.optionalBool("multiQuantity") ?? true, preorderRelease: release))
                 try p.finish()
             }
         }
@@ -54,14 +59,26 @@ extension PlayCatalog {
                 try s.finish()
             }
         }
+        let licenseTesting = try r.optionalBool("licenseTesting") ?? false
         try r.finish()
-        self.init(oneTime: oneTime, subscriptions: subscriptions)
+        self.init(oneTime: oneTime, subscriptions: subscriptions, licenseTesting: licenseTesting)
     }
 
     /// The catalog as a document.
     public var json: JSONValue {
+        guard case .object(var members) = productsJSON else { return productsJSON }
+        if licenseTesting { members.append(("licenseTesting", .bool(true))) }
+        return .object(members)
+    }
+
+    /// The products part of the document.
+    private var productsJSON: JSONValue {
         .object([
-            ("oneTime", .array(oneTime.map { .object([("id", .string($0.id)), ("multiQuantity", .bool($0.multiQuantity))]) })),
+            ("oneTime", .array(oneTime.map { p in
+                var m: [(key: String, value: JSONValue)] = [("id", .string(p.id)), ("multiQuantity", .bool(p.multiQuantity))]
+                if let release = p.preorderRelease { m.append(("preorderRelease", .string(release.iso8601))) }
+                return .object(m)
+            })),
             ("subscriptions", .array(subscriptions.map { s in
                 .object([
                     ("id", .string(s.id)),

@@ -9,11 +9,15 @@ public struct PlayCatalog: Hashable, Sendable {
     public var oneTime: [PlayOneTimeProduct]
     /// Subscription products (`ProductType.SUBS`), in catalog order.
     public var subscriptions: [PlaySubscription]
+    /// Whether the customer is a license tester, whose purchases run on Google's accelerated test
+    /// clock (`PlayLicenseTestTimes`, §11); false by default.
+    public var licenseTesting: Bool
 
     /// Creates a catalog.
-    public init(oneTime: [PlayOneTimeProduct] = [], subscriptions: [PlaySubscription] = []) {
+    public init(oneTime: [PlayOneTimeProduct] = [], subscriptions: [PlaySubscription] = [], licenseTesting: Bool = false) {
         self.oneTime = oneTime
         self.subscriptions = subscriptions
+        self.licenseTesting = licenseTesting
     }
 
     /// Every id a customer can buy: one-time products, then base plans, in catalog order.
@@ -66,11 +70,15 @@ public struct PlayOneTimeProduct: Hashable, Sendable {
     public var id: String
     /// Whether the console allows buying several units in one purchase (§5, multi-quantity).
     public var multiQuantity: Bool
+    /// The release time of a product offered for pre-order: bought before it, a purchase stays
+    /// `PENDING` until then and becomes `PURCHASED` with no action of the customer (§1).
+    public var preorderRelease: Instant?
 
-    /// Creates a one-time product; multi-quantity is on by default.
-    public init(id: String, multiQuantity: Bool = true) {
+    /// Creates a one-time product; multi-quantity is on by default, and it is no pre-order.
+    public init(id: String, multiQuantity: Bool = true, preorderRelease: Instant? = nil) {
         self.id = id
         self.multiQuantity = multiQuantity
+        self.preorderRelease = preorderRelease
     }
 }
 

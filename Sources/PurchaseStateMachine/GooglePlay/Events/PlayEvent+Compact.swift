@@ -23,6 +23,8 @@ extension PlayEvent {
         case .background: return "background"
         case .resumeApp: return "resumeApp"
         case .relaunch: return "relaunch"
+        case .testNotification: return "testNotification"
+        case .forgedPurchase(let item): return "forgedPurchase(\(CompactText.word(item)))"
         }
     }
 
@@ -99,6 +101,8 @@ extension PlayEvent {
         case .background: try count(0...0); return .background
         case .resumeApp: try count(0...0); return .resumeApp
         case .relaunch: try count(0...0); return .relaunch
+        case .testNotification: try count(0...0); return .testNotification
+        case .forgedPurchase: try count(1...1); return .forgedPurchase(item: try CompactText.unquote(args[0], fail: fail))
         }
     }
 }

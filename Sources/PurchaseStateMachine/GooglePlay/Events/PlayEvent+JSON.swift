@@ -45,6 +45,8 @@ extension PlayEvent {
         case .background: self = .background
         case .resumeApp: self = .resumeApp
         case .relaunch: self = .relaunch
+        case .testNotification: self = .testNotification
+        case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
         }
         try r.finish()
     }
@@ -66,7 +68,8 @@ extension PlayEvent {
             m.append(("token", .int(Int64(t))))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
-        case .background, .resumeApp, .relaunch: break
+        case .forgedPurchase(let item): m.append(("item", .string(item)))
+        case .background, .resumeApp, .relaunch, .testNotification: break
         }
         return .object(m)
     }

@@ -34,6 +34,13 @@ public enum PlayEvent: Hashable, Sendable {
     case resumeApp
     /// The app process is terminated and launched again; it connects and queries (§2.1).
     case relaunch
+    /// The developer presses "Send Test Message" in the Play Console: a `testNotification` RTDN
+    /// that names no purchase and changes nothing (§9.1, §9.3).
+    case testNotification
+    /// A tampered device (a hooking tool, a patched Play Store) hands the app a `PURCHASED`
+    /// purchase of `item` that Google never made: its signature does not verify and the Developer
+    /// API does not know its token; it must not entitle (§2.3, §15.3 `unverified-never-entitled`).
+    case forgedPurchase(item: String)
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -52,6 +59,8 @@ public enum PlayEvent: Hashable, Sendable {
         case .background: return .background
         case .resumeApp: return .resumeApp
         case .relaunch: return .relaunch
+        case .testNotification: return .testNotification
+        case .forgedPurchase: return .forgedPurchase
         }
     }
 
@@ -96,6 +105,10 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case resumeApp
     /// `relaunch`.
     case relaunch
+    /// `testNotification`.
+    case testNotification
+    /// `forgedPurchase(ITEM)`.
+    case forgedPurchase
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).
@@ -106,8 +119,35 @@ public enum PlayPurchaseOutcome: String, Hashable, Sendable, CaseIterable {
     case pending
     /// The customer backed out (`USER_CANCELED`).
     case userCanceled
-    /// The flow failed (`ERROR`, `NETWORK_ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
+    /// The flow failed (`ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
     case failed
+    /// A network error (`NETWORK_ERROR`); under V-AMBIGUOUS-RESULT it may still have charged.
+    case networkError
+    /// No connection to the Play Store service (`SERVICE_DISCONNECTED`); under V-AMBIGUOUS-RESULT it may still have charged.
+    case serviceDisconnected
+    /// The service is unavailable for now (`SERVICE_UNAVAILABLE`); nothing is charged.
+    case serviceUnavailable
+    /// Billing is unavailable to this customer (`BILLING_UNAVAILABLE`); nothing is charged.
+    case billingUnavailable
+    /// The product cannot be bought now (`ITEM_UNAVAILABLE`); nothing is charged.
+    case itemUnavailable
+
+    /// The result the flow reports for an outcome that buys nothing, nil for `ok` and `pending` (§2.2).
+    public var failureResult: PlayBillingResult? {
+        switch self {
+        case .ok, .pending: return nil
+        case .userCanceled: return .userCanceled
+        case .failed: return .error
+        case .networkError: return .networkError
+        case .serviceDisconnected: return .serviceDisconnected
+        case .serviceUnavailable: return .serviceUnavailable
+        case .billingUnavailable: return .billingUnavailable
+        case .itemUnavailable: return .itemUnavailable
+        }
+    }
+
+    /// Whether the spec lets the outcome hide a purchase that did go through (V-AMBIGUOUS-RESULT, §13).
+    public var mayHaveCharged: Bool { self == .failed || self == .networkError || self == .serviceDisconnected }
 }
 
 /// The details of a `purchase` event.

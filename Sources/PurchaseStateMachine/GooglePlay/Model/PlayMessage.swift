@@ -28,6 +28,16 @@ public enum PlayBillingResult: String, Hashable, Sendable, CaseIterable {
     case itemAlreadyOwned = "ITEM_ALREADY_OWNED"
     /// `BillingResponseCode.ERROR` (§2.2).
     case error = "ERROR"
+    /// `BillingResponseCode.NETWORK_ERROR`: may hide a completed purchase (V-AMBIGUOUS-RESULT, §2.2).
+    case networkError = "NETWORK_ERROR"
+    /// `BillingResponseCode.SERVICE_DISCONNECTED`: no connection to the Play Store service (V-AMBIGUOUS-RESULT, §2.2).
+    case serviceDisconnected = "SERVICE_DISCONNECTED"
+    /// `BillingResponseCode.SERVICE_UNAVAILABLE`: the service is unavailable for now (§2.2).
+    case serviceUnavailable = "SERVICE_UNAVAILABLE"
+    /// `BillingResponseCode.BILLING_UNAVAILABLE`: billing is not available to this customer (§2.2).
+    case billingUnavailable = "BILLING_UNAVAILABLE"
+    /// `BillingResponseCode.ITEM_UNAVAILABLE`: the product is not available for purchase (§2.2).
+    case itemUnavailable = "ITEM_UNAVAILABLE"
 }
 
 /// A `Purchase` as the Play Billing Library hands it to the app (§2.3); it carries no dates of expiry.
@@ -54,12 +64,17 @@ public struct PlayPurchase: Hashable, Sendable {
     /// `isSuspended()`: a subscription on hold or paused, listed only under V-INCLUDE-SUSPENDED;
     /// it must not entitle (§2.3).
     public var suspended: Bool
+    /// Whether `getSignature()` verifies over `getOriginalJson()` with the app's public key; false
+    /// only for a purchase Google never made (`forgedPurchase`), which must not entitle (§2.3).
+    public var signatureValid: Bool
 
     /// Creates a purchase view.
     public init(
         token: String, products: [String], state: PlayPurchaseState, quantity: Int, acknowledged: Bool,
-        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil, suspended: Bool = false
+        autoRenewing: Bool, orderID: String?, purchaseTime: Instant, replacing: String? = nil, suspended: Bool = false,
+        signatureValid: Bool = true
     ) {
+        self.signatureValid = signatureValid
         self.replacing = replacing
         self.suspended = suspended
         self.token = token
@@ -79,9 +94,9 @@ public struct PlayNotification: Hashable, Sendable {
     public var messageID: Int
     /// The notification type.
     public var type: PlayNotificationType
-    /// The purchase token.
+    /// The purchase token (empty for a test notification, which names none).
     public var token: String
-    /// The product (`sku` of a one-time notification; the subscription product otherwise).
+    /// The product (`sku` of a one-time notification; the subscription product otherwise; empty for a test notification).
     public var product: String
     /// The legacy `subscriptionId` field, present only under V-RTDN-SUBSCRIPTIONID (§9.1).
     public var subscriptionID: String?
@@ -123,8 +138,10 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
     case voidedPurchase = "VOIDED_PURCHASE"
     /// A `pendingRefundReviewNotification`: a refund request is being reviewed; nothing changed (§8, V-REFUND-REVIEW).
     case refundReview = "PENDING_REFUND_REVIEW"
+    /// A `testNotification` sent from the Play Console: it names no purchase and a backend must ignore it for entitlement (§9.3).
+    case test = "TEST_NOTIFICATION"
 
-    /// The documented `notificationType` number (0 for a voided-purchase or refund-review notification, which have none).
+    /// The documented `notificationType` number (0 for a voided-purchase, refund-review or test notification, which have none).
     public var number: Int {
         switch self {
         case .subscriptionRecovered: return 1
@@ -142,7 +159,7 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
         case .subscriptionPendingPurchaseCanceled: return 20
         case .oneTimeProductPurchased: return 1
         case .oneTimeProductCanceled: return 2
-        case .voidedPurchase, .refundReview: return 0
+        case .voidedPurchase, .refundReview, .test: return 0
         }
     }
 }

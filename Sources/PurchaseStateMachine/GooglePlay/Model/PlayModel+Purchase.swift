@@ -7,9 +7,11 @@ extension PlayModel {
         }
         let product: String
         var plan: PlayBasePlan?
+        var release: Instant?
         switch item {
         case .oneTime(let p):
             product = p.id
+            release = p.preorderRelease.flatMap { $0 > now ? $0 : nil }
             guard request.quantity >= 1, request.quantity <= 99, request.quantity == 1 || p.multiQuantity else {
                 throw PlayRejection(event: event, reason: "quantity must be 1…99, and 1 unless \(p.id) allows multi-quantity (§5)")
             }
@@ -23,21 +25,23 @@ extension PlayModel {
             }
         }
         let addOn = try addOnItem(of: request, plan: plan, event: event)
-        switch request.outcome {
-        case .userCanceled:
-            deliver(.userCanceled, [], effects: &effects)
-            return
-        case .failed:
-            deliver(.error, [], effects: &effects)
-            // V-AMBIGUOUS-RESULT (§2.2, B13): charged anyway; only a query will show it.
-            if variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil, !addOnOwned(addOn) {
+        if let result = request.outcome.failureResult {
+            // §2.2: the flow reports its BillingResponseCode and buys nothing ...
+            deliver(result, [], effects: &effects)
+            // ... except that under V-AMBIGUOUS-RESULT (§2.2, §13, B13) an ERROR, NETWORK_ERROR or
+            // SERVICE_DISCONNECTED charged anyway; only a query will show it.
+            if request.outcome.mayHaveCharged, variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil,
+                !addOnOwned(addOn)
+            {
                 let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
                 attach(addOn, to: index)
-                announcePurchased(index, effects: &effects, listener: false)
+                if let release {
+                    tokens[index].preorderRelease = release  // §1: a pre-order that went through waits for its release
+                } else {
+                    announcePurchased(index, effects: &effects, listener: false)
+                }
             }
             return
-        case .ok, .pending:
-            break
         }
         var linked: Int?
         if addOnOwned(addOn) {
@@ -56,6 +60,14 @@ extension PlayModel {
             }
             linked = blocker  // §6.5 a re-signup, or §1 a top-up: a new token linked to the old one, which retires.
         }
+        if let release {
+            // §1: a pre-order stays PENDING (no orderId) until its release time, then becomes
+            // PURCHASED by itself; a pending payment method changes nothing before then [INF].
+            let index = newToken(product: product, plan: nil, quantity: request.quantity, pending: true)
+            tokens[index].preorderRelease = release
+            deliver(.ok, [index], effects: &effects)
+            return
+        }
         let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
         attach(addOn, to: index)
         if let old = linked {
@@ -67,7 +79,8 @@ extension PlayModel {
             // §6.5: a re-signup of the same plan keeps the original renewal date.
             if let oldExpiry = tokens[old].subscription?.expiry, let plan, tokens[old].basePlan == plan.id {
                 // A top-up's time accumulates on the current expiry (§1).
-                tokens[index].subscription?.expiry = plan.kind == .prepaid ? oldExpiry.adding(plan.period) : oldExpiry
+                let expiry = plan.kind == .prepaid ? oldExpiry.adding(period(of: plan)) : oldExpiry
+                tokens[index].subscription?.expiry = expiry
             }
         }
         if request.outcome == .pending {
@@ -83,10 +96,20 @@ extension PlayModel {
         guard tokens[index].purchaseState == .pending else {
             throw PlayRejection(event: event, reason: "token #\(number) is not pending")
         }
+        guard tokens[index].preorderRelease == nil else {
+            throw PlayRejection(event: event, reason: "token #\(number) is a pre-order; it completes by itself at its release time (§1)")
+        }
         var replacing: Int?
         if let linked = tokens[index].linkedToken, status(of: linked - 1).entitles {
             // §3 "Pending top-up, upgrade or downgrade": only now does the new token take over.
             replacing = linked - 1
+            // §1 "Prepaid plans": a top-up's time accumulates on the current expiry, also when it was pending.
+            if let plan = tokens[index].basePlan.flatMap({ catalog.basePlan($0) }), plan.kind == .prepaid,
+                tokens[linked - 1].basePlan == plan.id, let oldExpiry = tokens[linked - 1].subscription?.expiry
+            {
+                let expiry = oldExpiry.adding(period(of: plan))
+                tokens[index].subscription?.expiry = expiry
+            }
             retire(linked - 1, by: index, effects: &effects)
         }
         announcePurchased(index, effects: &effects, listener: true, replacing: replacing)
@@ -117,7 +140,7 @@ extension PlayModel {
             if trial != nil { trialsUsed.append(tokens[index].product) }
             tokens[index].subscription?.inTrial = trial != nil
             let current = tokens[index].subscription?.expiry ?? now
-            let expiry = tokens[index].linkedToken == nil || current <= now ? now.adding(trial ?? plan.period) : current
+            let expiry = tokens[index].linkedToken == nil || current <= now ? now.adding(trial.map { self.trial($0) } ?? period(of: plan)) : current
             tokens[index].subscription?.expiry = expiry
             tokens[index].subscription?.anchor = expiry
         }
@@ -132,7 +155,7 @@ extension PlayModel {
             purchaseState: .pending, created: now)
         if let plan {
             token.subscription = PlaySubscriptionRecord(
-                phase: .active, autoRenew: plan.kind != .prepaid, expiry: now.adding(plan.period), anchor: now,
+                phase: .active, autoRenew: plan.kind != .prepaid, expiry: now.adding(period(of: plan)), anchor: now,
                 scheduledPause: nil, deferredFrom: nil, inTrial: false, cancellation: nil)
         }
         tokens.append(token)

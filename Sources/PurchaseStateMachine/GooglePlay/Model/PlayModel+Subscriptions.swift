@@ -44,10 +44,12 @@ extension PlayModel {
             record.deferredFrom = oldPlanID  // §7: the old entitlement lives in the new token until the renewal date
             record.expiry = tokens[old].subscription?.expiry ?? now
         case .chargeFullPrice:
-            record.expiry = now.adding(plan.period).adding(seconds: remaining)
+            record.expiry = now.adding(period(of: plan)).adding(seconds: remaining)
         case .withTimeProration, .chargeProratedPrice, .withoutProration:
             // [INF] prices are not modelled: the billing date stays the old one.
-            record.expiry = tokens[old].subscription?.expiry ?? now.adding(plan.period)
+            record.expiry = tokens[old].subscription?.expiry ?? now.adding(period(of: plan))
+            // §7 "Replacement modes": WITHOUT_PRORATION keeps any remaining free period.
+            if mode == .withoutProration { record.inTrial = tokens[old].subscription?.inTrial ?? false }
         }
         record.anchor = record.expiry
         tokens[index].subscription = record
@@ -63,6 +65,7 @@ extension PlayModel {
         let atOnce = tokens[index].subscription?.deferredFrom == nil
         tokens[old].subscription?.replacedAtOnce = atOnce
         tokens[old].subscription?.phase = .ended
+        tokens[old].subscription?.endedAt = now
         tokens[old].subscription?.autoRenew = false
         tokens[old].subscription?.cancellation = .replacement
         if connected {
@@ -177,8 +180,10 @@ extension PlayModel {
         if variations.refundReviewNotified, [.refund, .refundWithoutRevoke].contains(cause) { notify(.refundReview, index, effects: &effects) }
         guard cause.revokes else { return }
         tokens[index].voided = cause
+        tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         notify(.voidedPurchase, index, effects: &effects)
         if tokens[index].subscription != nil { notify(.subscriptionRevoked, index, effects: &effects) }

@@ -25,7 +25,7 @@ extension PlayModel {
         guard t.voided == nil, t.replacedBy == nil else { return nil }
         var candidates: [Instant] = []
         if let deadline = t.ackDeadline, !t.acknowledged, t.purchaseState == .purchased { candidates.append(deadline) }
-        if t.purchaseState == .pending { candidates.append(t.created.adding(.days(variations.pendingTimeoutDays))) }
+        if t.purchaseState == .pending { candidates.append(t.preorderRelease ?? t.created.adding(.days(variations.pendingTimeoutDays))) }
         if t.purchaseState == .purchased, let s = t.subscription {
             switch s.phase {
             case .active: candidates.append(s.expiry)
@@ -44,6 +44,10 @@ extension PlayModel {
             lapse(index, effects: &effects)
             return
         }
+        if t.purchaseState == .pending, t.preorderRelease != nil {
+            announcePurchased(index, effects: &effects, listener: true)  // §1: a pre-order is released
+            return
+        }
         if t.purchaseState == .pending {
             cancelPending(index, effects: &effects)  // §3 V-PENDING-TIMEOUT
             return
@@ -54,11 +58,11 @@ extension PlayModel {
         case .grace, .silentGrace:
             // §6.3: grace is over unrecovered: account hold (or the end, when canceled or hold is 0).
             let graceDays = Int(s.anchor.seconds(to: now) / 86_400)
-            let hold = variations.holdDays(afterGrace: graceDays)
-            if !s.autoRenew || hold == 0 {
+            let hold = self.hold(afterGrace: graceDays)
+            if !s.autoRenew || hold.isZero {
                 end(index, cancellation: .system, effects: &effects)
             } else {
-                tokens[index].subscription?.phase = .onHold(until: now.adding(.days(hold)))
+                tokens[index].subscription?.phase = .onHold(until: now.adding(hold))
                 tokens[index].subscription?.expiry = s.anchor
                 notify(.subscriptionOnHold, index, effects: &effects)
             }
@@ -73,7 +77,9 @@ extension PlayModel {
     /// §6.2–§6.4, §7: the current period of token `index` ends.
     private mutating func reachExpiry(_ index: Int, plan: PlayBasePlan, effects: inout PlayStepEffects) {
         guard let s = tokens[index].subscription else { return }
-        if plan.kind == .prepaid || !s.autoRenew {
+        // §11: a license tester's subscription renews at most six times, then ends ([INF] as an expiry).
+        let renewalsUsed = catalog.licenseTesting && s.renewals >= PlayLicenseTestTimes.maxRenewals
+        if plan.kind == .prepaid || !s.autoRenew || renewalsUsed {
             end(index, cancellation: nil, effects: &effects)  // §1 prepaid runs out; §6.5 expiry
             return
         }
@@ -84,7 +90,8 @@ extension PlayModel {
         if let pause = s.scheduledPause {
             // §6.4: the pause starts at the end of the period.
             tokens[index].subscription?.scheduledPause = nil
-            tokens[index].subscription?.phase = .paused(until: now.adding(pause))
+            let until = now.adding(pauseDuration(pause))
+            tokens[index].subscription?.phase = .paused(until: until)
             notify(.subscriptionPaused, index, effects: &effects)
             return
         }
@@ -94,9 +101,9 @@ extension PlayModel {
         }
         // §6.3: the renewal charge failed: grace, or silent grace when grace is 0.
         tokens[index].subscription?.anchor = s.expiry
-        let grace = variations.grace(for: plan.period)
+        let grace = grace(of: plan)
         if grace.isZero {
-            let until = now.adding(.days(variations.silentRetryDays))
+            let until = now.adding(silentRetry)
             tokens[index].subscription?.phase = .silentGrace(until: until)
             tokens[index].subscription?.expiry = until
         } else {
@@ -114,8 +121,11 @@ extension PlayModel {
         // ([INF]: while that charge fails, grace keeps the old plan's entitlement).
         if tokens[index].subscription?.deferredFrom != nil { tokens[index].subscription?.deferredSwitchedAt = from }
         tokens[index].subscription?.deferredFrom = nil
-        tokens[index].subscription?.expiry = from.adding(plan.period)
-        tokens[index].subscription?.anchor = from.adding(plan.period)
+        let next = from.adding(period(of: plan))
+        tokens[index].subscription?.expiry = next
+        tokens[index].subscription?.anchor = next
+        // §11: a free trial is not one of a license tester's six renewals.
+        if tokens[index].subscription?.inTrial == false { tokens[index].subscription?.renewals += 1 }
         tokens[index].subscription?.inTrial = false
         tokens[index].orders += 1
         // §1: the next installment, or the first of a new commitment.
@@ -132,7 +142,8 @@ extension PlayModel {
         } else {
             tokens[index].subscription?.anchor = now
             tokens[index].subscription?.expiry = now
-            tokens[index].subscription?.phase = .onHold(until: now.adding(.days(variations.holdDays(afterGrace: 0))))
+            let until = now.adding(hold(afterGrace: 0))
+            tokens[index].subscription?.phase = .onHold(until: until)
             notify(.subscriptionOnHold, index, effects: &effects)
         }
     }
@@ -140,6 +151,7 @@ extension PlayModel {
     /// §6.3, §6.5: the subscription is over (`CANCELED` first when the system canceled it).
     mutating func end(_ index: Int, cancellation: PlayCancellation?, effects: inout PlayStepEffects) {
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         if let cancellation {
             tokens[index].subscription?.cancellation = cancellation
@@ -151,11 +163,36 @@ extension PlayModel {
     /// §4, §8: Google refunds and revokes a purchase nobody acknowledged in time.
     mutating func lapse(_ index: Int, effects: inout PlayStepEffects) {
         tokens[index].voided = .unacknowledged
+        tokens[index].voidedAt = now
         tokens[index].ackDeadline = nil
         tokens[index].subscription?.phase = .ended
+        tokens[index].subscription?.endedAt = now
         tokens[index].subscription?.autoRenew = false
         effects.lapsed.append(index + 1)
         notify(.voidedPurchase, index, effects: &effects)
         if tokens[index].subscription != nil, !variations.lapseSendsVoidedOnly { notify(.subscriptionRevoked, index, effects: &effects) }
+    }
+}
+
+extension PlayModel {
+    /// The parts `event` is applied in, so that a subject hears of each pre-order release before
+    /// later boundaries (§1, §4): an `advanceTime` that passes a release is split just after it
+    /// (the app acknowledges when the release reaches it); any other event is one part.
+    public func stretches(of event: PlayEvent) -> [PlayEvent] {
+        guard case .advanceTime(let duration) = event, !duration.isNegative, !duration.isZero else { return [event] }
+        let target = now.adding(duration)
+        guard target <= Instant.latestSupported, target > now else { return [event] }
+        var releases: [Instant] = []
+        for t in tokens where t.purchaseState == .pending {
+            if let r = t.preorderRelease, r > now, r < target, !releases.contains(r) { releases.append(r) }
+        }
+        guard !releases.isEmpty else { return [event] }
+        var parts: [PlayEvent] = []
+        var from = now
+        for r in releases.sorted() + [target] {
+            parts.append(.advanceTime(by: ISODuration(seconds: Int(from.seconds(to: r)))))
+            from = r
+        }
+        return parts
     }
 }

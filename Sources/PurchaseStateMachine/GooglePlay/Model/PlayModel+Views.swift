@@ -79,6 +79,7 @@ extension PlayModel {
             items.append(.object(item))
         }
         members.append(("lineItems", .array(items)))
+        if catalog.licenseTesting { members.append(("testPurchase", .object([]))) }  // §10.1: a license tester's purchase
         return .object(members)
     }
 
@@ -130,13 +131,24 @@ extension PlayModel {
             ("quantity", .int(Int64(t.quantity))), ("purchaseTimeMillis", .string(String((t.purchasedAt ?? t.created).secondsSinceEpoch * 1000))),
         ]
         if let order = t.orderID { members.append(("orderId", .string(order))) }
+        if catalog.licenseTesting { members.append(("purchaseType", .int(0))) }  // §10.2: 0 = test (license tester)
         return .object(members)
     }
 
     /// The server's answer for any token: `subscriptionsv2` or `products` (§10).
     public func serverView(of token: String) -> JSONValue? {
-        guard let i = index(ofToken: token) else { return nil }
+        guard let i = index(ofToken: token), !pastTokenLifetime(i) else { return nil }
         return subscriptionV2(of: i) ?? productPurchase(of: i)
+    }
+
+    /// §6.5 "Token lifetime": whether token `index` is a subscription that ended (ran out, was
+    /// revoked or replaced) more than 60 days ago, for which the API no longer answers.
+    public func pastTokenLifetime(_ index: Int) -> Bool {
+        let t = tokens[index]
+        guard let s = t.subscription, s.phase == .ended, t.purchaseState == .purchased, let ended = s.endedAt else { return false }
+        // A void ends access at once; otherwise the end is the later of the last expiryTime and the moment it ended.
+        let end = t.voided != nil ? ended : max(ended, s.expiry)
+        return end.adding(.days(60)) < now
     }
 }
 
@@ -152,6 +164,7 @@ extension PlayPurchase {
         if let orderID { members.append(("orderId", .string(orderID))) }
         if let replacing { members.append(("replacing", .string(replacing))) }
         if suspended { members.append(("isSuspended", .bool(true))) }
+        if !signatureValid { members.append(("signatureValid", .bool(false))) }
         return .object(members)
     }
 }
@@ -160,9 +173,10 @@ extension PlayNotification {
     /// The notification as `purchase-subject/1` and `model` write it.
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)),
-            ("notificationNumber", .int(Int64(type.number))), ("purchaseToken", .string(token)), ("product", .string(product)),
+            ("messageId", .int(Int64(messageID))), ("notificationType", .string(type.rawValue)), ("notificationNumber", .int(Int64(type.number))),
         ]
+        // §9.1: a test notification carries only a version; it names no purchase.
+        if type != .test { members += [("purchaseToken", .string(token)), ("product", .string(product))] }
         if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
         return .object(members)
     }

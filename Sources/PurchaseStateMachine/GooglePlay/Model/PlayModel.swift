@@ -32,6 +32,8 @@ public struct PlayModel: Sendable {
     /// Under V-RTDN-DELAY, the RTDNs sent but not yet delivered, in sending order (§9.4).
     public internal(set) var outbox: [PlayQueuedNotification] = []
     var nextMessageID = 1
+    /// The products of the forged purchases handed to the app so far (`forgedPurchase`), in order.
+    public internal(set) var forgedProducts: [String] = []
 
     /// A store with no purchases, its clock at `start`.
     public init(catalog: PlayCatalog, variations: PlayVariations = PlayVariations(), start: Instant = .defaultStart) {
@@ -102,6 +104,10 @@ public struct PlayModel: Sendable {
         case .relaunch:
             effects.messages.append(.terminated)
             effects.messages.append(connect(.launch))
+        case .testNotification:
+            notifyTest(effects: &effects)
+        case .forgedPurchase(let item):
+            try forgePurchase(item, event: event, effects: &effects)
         }
     }
 
@@ -139,6 +145,32 @@ public struct PlayModel: Sendable {
         return number - 1
     }
 
+    /// §2.3, §15.3: a purchase Google never made reaches the listener; its signature does not
+    /// verify, Google's API does not know it, and nothing in the store changes.
+    mutating func forgePurchase(_ id: String, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        guard connected else { throw PlayRejection(event: event, reason: "nothing reaches the listener while the app is in the background") }
+        guard let item = catalog.item(id) else {
+            throw PlayRejection(event: event, reason: "the catalog has no one-time product or base plan \"\(id)\"")
+        }
+        var product = id
+        var renewing = false
+        if case .basePlan(let plan, let subscription) = item { product = subscription; renewing = plan.kind != .prepaid }
+        forgedProducts.append(product)
+        let forgeries = forgedProducts.count
+        let forged = PlayPurchase(
+            token: "forged-\(forgeries)", products: [product], state: .purchased, quantity: 1, acknowledged: false,
+            autoRenewing: renewing, orderID: "GPA.forged-\(forgeries)", purchaseTime: now, signatureValid: false)
+        effects.messages.append(.purchasesUpdated(.ok, [forged]))
+    }
+
+    /// §9.3: a `testNotification` from the Play Console: no token, no product, no state change
+    /// (redelivered like any message under V-RTDN-DUPLICATES, §9.4).
+    mutating func notifyTest(effects: inout PlayStepEffects) {
+        let n = PlayNotification(messageID: nextMessageID, type: .test, token: "", product: "", subscriptionID: nil)
+        nextMessageID += 1
+        for _ in 0...variations.notificationDuplicates { effects.messages.append(.notification(n)) }
+    }
+
     /// §2.1: pushes token `indices` to `onPurchasesUpdated` while connected (repeated under V-LISTENER-DUPLICATES).
     mutating func deliver(_ result: PlayBillingResult, _ indices: [Int], replacing: Int? = nil, effects: inout PlayStepEffects) {
         guard connected else { return }
@@ -170,16 +202,6 @@ public struct PlayModel: Sendable {
         } else {
             tokens[index].ackDeadline = now.adding(acknowledgementWindow(of: index))
         }
-    }
-
-    /// §4: three days; a prepaid plan shorter than a week gets half its length.
-    func acknowledgementWindow(of index: Int) -> ISODuration {
-        if let plan = tokens[index].basePlan.flatMap({ catalog.basePlan($0) }), plan.kind == .prepaid,
-            plan.period.approximateSeconds < 7 * 86_400
-        {
-            return ISODuration(seconds: Int(plan.period.approximateSeconds / 2))
-        }
-        return .days(3)
     }
 }
 

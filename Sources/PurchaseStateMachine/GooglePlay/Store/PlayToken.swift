@@ -20,6 +20,8 @@ public struct PlayToken: Hashable, Sendable {
     public var consumed: Bool = false
     /// Why the token was voided, when it was (§8); `refundWithoutRevoke` never sets it.
     public var voided: PlayVoidCause?
+    /// When Google recorded the void, which the Voided Purchases API filters on (§8).
+    public var voidedAt: Instant?
     /// When the purchase was created (the flow, or the start of a pending purchase).
     public var created: Instant
     /// When it became `PURCHASED`; the acknowledgement window starts here (§3, §4).
@@ -41,6 +43,10 @@ public struct PlayToken: Hashable, Sendable {
 
     /// The products of the purchase's items: the product, then the add-on (§2.3 `getProducts()`).
     public var products: [String] { [product] + (addOn.map { [$0] } ?? []) }
+    /// For a pre-order: the release time at which the pending purchase becomes `PURCHASED` by itself (§1).
+    public var preorderRelease: Instant?
+    /// Whether a call naming this token already met V-REPLY-TRANSIENT's passing fault (§2.2).
+    public var replyFaulted: Bool = false
 
     /// The token string the app and the server see (stable and unique per history).
     public var tokenString: String { "token-\(number)" }
@@ -86,6 +92,10 @@ public struct PlaySubscriptionRecord: Hashable, Sendable {
     public var paymentsMade: Int = 0
     /// An installment plan's cancellation, scheduled for the end of its commitment (§1).
     public var pendingCancellation: Bool = false
+    /// Renewals charged so far, a free trial's end not counted (a license tester's limit, §11).
+    public var renewals: Int = 0
+    /// When the subscription ended (ran out, was revoked, replaced, or left hold unrecovered), once it has.
+    public var endedAt: Instant? = nil
 }
 
 /// The phases of a subscription token that time and billing move it through (§6.1).

@@ -67,6 +67,8 @@ public struct PlayVariationAxis: Sendable {
         .flag("V-RTDN-LOSS", "notificationsDropAfterRetention", "§9.4", false, \.notificationsLostAfterRetention),
         .flag("V-INSTALLMENTS", "installmentPlansOffered", "§1", false, \.installmentsOffered),
         .flag("V-ADDONS", "addOnPurchasesOffered", "§1", false, \.addOnsOffered),
+        .number("V-REPLY-TRANSIENT", "transientReplyError", "§2.2", [0, 2, -1, 12], \.transientReplyError),
+        .number("V-ACK-DEADLINE-TEST", "testerAckDeadlineMinutes", "§4", [3, 5], \.testerAckDeadlineMinutes),
     ]
 }
 

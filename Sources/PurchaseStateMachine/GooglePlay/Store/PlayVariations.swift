@@ -78,6 +78,14 @@ public struct PlayVariations: Hashable, Sendable {
     /// V-ADDONS: a subscription purchase may carry an add-on item, a base plan of another
     /// subscription, in the same token (scope switch `off | on`, §1).
     public var addOnsOffered: Bool = false
+    /// V-REPLY-TRANSIENT: the first acknowledgement or consumption naming each token answers this
+    /// transient `BillingResponseCode` (2 `SERVICE_UNAVAILABLE`, -1 `SERVICE_DISCONNECTED`,
+    /// 12 `NETWORK_ERROR`) and changes nothing, and a retry goes through; 0: every call is answered
+    /// on its merits (§2.2, §5 "consume calls can fail").
+    public var transientReplyError: Int = 0
+    /// V-ACK-DEADLINE-TEST: minutes a license tester has to acknowledge (3 or 5; Google's testing
+    /// page says both, §4, §11); only a license-testing catalog uses it.
+    public var testerAckDeadlineMinutes: Int = 3
 
     /// The documented or most-reported behaviour everywhere.
     public init() {}

@@ -1,0 +1,70 @@
+import BuiltInSubjects
+import ConformanceRunner
+import Generators
+import PurchaseStateMachine
+import Testing
+
+/// The Play Console's "Send Test Message": a `testNotification` RTDN that names no purchase (§9.1, §9.3).
+@Suite("Google Play: test notifications")
+struct PlayTestNotificationTests {
+    @Test("§9.1, §9.3: a test notification carries no purchase token or product, number 0, and changes no state",
+          arguments: [0, 1])
+    func changesNothing(duplicates: Int) throws {
+        var s = PlayScenario(playVariations { $0.notificationDuplicates = duplicates })
+        try s.run("purchase(lifetime)", "purchase(basic-monthly)")
+        s.ack(1)
+        s.ack(2)
+        let before = s.model
+        let effects = try s.run("testNotification")
+        #expect(effects.notificationTypes == Array(repeating: "TEST_NOTIFICATION", count: duplicates + 1))
+        #expect(effects.listenerCalls.isEmpty, "it reaches the backend only")
+        #expect(s.model.tokens == before.tokens)
+        #expect(s.model.now == before.now)
+        #expect(s.entitled == ["basic", "lifetime"])
+        guard case .notification(let n)? = effects.messages.first else { Issue.record("no notification"); return }
+        #expect(n.json["purchaseToken"] == nil)
+        #expect(n.json["product"] == nil)
+        #expect(n.json["notificationNumber"] == .int(0))
+        if case .notification(let again)? = effects.messages.last { #expect(again.messageID == n.messageID, "a redelivery repeats the messageId") }
+    }
+
+    /// The reference backend, except that it takes every RTDN to name a purchase the API knows.
+    struct AssumesPurchase: PlaySubject {
+        var inner: PlayReferenceServer
+        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
+            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
+        }
+        var wantsNotifications: Bool { true }
+        // Everything but the RTDN is the reference backend's: what the app forwards, and the
+        // reconciliation tick that late or lost RTDNs need (V-RTDN-DELAY / LOSS).
+        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.connected(reason, purchases: purchases, context: context)
+        }
+        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.purchasesUpdated(result, purchases: purchases, context: context)
+        }
+        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
+        var wantsBillingResponses: Bool { inner.wantsBillingResponses }
+        mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
+            try inner.billingResponse(result, to: reply, context: context)
+        }
+        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+            guard context.server(token: n.token) != nil else { throw SubjectError("no purchase behind \(n.type.rawValue)") }
+            return try inner.notification(n, context: context)
+        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { try inner.query(context: context) }
+    }
+
+    @Test("§9.3: a backend that expects a purchase behind every RTDN fails on a test notification; the campaign shrinks to it, the reference backend ignores it")
+    func backendMustIgnore() throws {
+        let history = PlayHistory(events: try ["purchase(lifetime)", "testNotification"].map { try PlayEvent(compact: $0) })
+        let naive = PlayReplayer { c, p, ctx in AssumesPurchase(catalog: c, policy: p, context: ctx) }
+        #expect(naive.replay(history).failure?.check == .subjectResponds)
+        #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
+        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "assumes-purchase") { c, p, ctx in
+            AssumesPurchase(catalog: c, policy: p, context: ctx)
+        }
+        let failure = try #require(campaign.run().failure)
+        #expect(failure.history.events.map(\.compact) == ["testNotification"])
+    }
+}
