@@ -2,26 +2,6 @@ import Dispatch
 import Foundation
 import Generators
 
-/// Hands out history numbers to the threads of a Play batch, one at a time.
-private final class PlayNextHistory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// The next position, or nil once `count` have been handed out.
-    func take(below count: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < count else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-/// Results written by several threads, each at its own position.
-private struct PlayBatchSlots<T>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<T>
-}
-
 extension PlayCampaign {
     /// How many histories a batch runs before the lowest-numbered failure is looked for.
     static var batchSize: Int { 128 }
@@ -37,8 +17,8 @@ extension PlayCampaign {
         var results = [CaseResult](repeating: .passed(events: 0), count: numbers.count)
         let workers = min(effectiveThreads, numbers.count)
         results.withUnsafeMutableBufferPointer { buffer in
-            let slots = PlayBatchSlots(base: buffer)
-            let next = PlayNextHistory()
+            let slots = SharedBuffer(base: buffer)
+            let next = NextIndex()
             let first = numbers.lowerBound
             let campaign = self
             DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -16,26 +16,6 @@ struct BatchOutcome: Sendable {
     var observation: CaseObservation?
 }
 
-/// A counter handing out indices to threads, one at a time.
-private final class NextIndex: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// The next index, or nil once `count` have been handed out.
-    func take(below count: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < count else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-/// A buffer written by several threads at distinct indices.
-private struct SharedBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<T>
-}
-
 extension Campaign {
     /// Runs the histories numbered `batch` on up to `parallelism` threads; the outcome array is
     /// in batch order whatever the threads did.

@@ -83,28 +83,9 @@ struct PlayInstallmentTests {
     }
 
     /// The reference backend, except that a scheduled cancellation withdraws the subscription at once.
-    struct RevokesOnScheduledCancel: PlaySubject {
-        var inner: PlayReferenceServer
-        var revoked: [String] = []
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
-            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
-        }
-        var wantsNotifications: Bool { true }
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.connected(reason, purchases: purchases, context: context)
-        }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.purchasesUpdated(result, purchases: purchases, context: context)
-        }
-        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
-            if n.type == .subscriptionCancellationScheduled, !revoked.contains(n.product) { revoked.append(n.product) }
-            return try inner.notification(n, context: context)
-        }
-        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            var state = try inner.query(context: context)
-            state.entitled.removeAll { revoked.contains($0) }
-            return state
+    enum RevokesOnScheduledCancel: NotificationQuirk {
+        static func withhold(_ n: PlayNotification, context: PlaySubjectContext) -> String? {
+            n.type == .subscriptionCancellationScheduled ? n.product : nil
         }
     }
 
@@ -112,7 +93,7 @@ struct PlayInstallmentTests {
     func scheduledCancelCaught() throws {
         let events = try ["purchase(pro-installments)", "cancel(#1)"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: Self.on, events: events)
-        let naive = PlayReplayer { c, p, ctx in RevokesOnScheduledCancel(catalog: c, policy: p, context: ctx) }
+        let naive = PlayReplayer { c, p, ctx in QuirkyServer<RevokesOnScheduledCancel>.make(c, p, ctx) }
         #expect(naive.replay(history).failure?.check == .entitlementsMatch)
         #expect(naive.replay(history).failure?.eventIndex == 1)
         #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)

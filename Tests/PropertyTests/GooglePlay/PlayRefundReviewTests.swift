@@ -29,28 +29,9 @@ extension PlayReplacementTests {
     }
 
     /// The reference backend, except that a refund-review notice withdraws its product for good.
-    struct RevokesOnRefundNotice: PlaySubject {
-        var inner: PlayReferenceServer
-        var revoked: [String] = []
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
-            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
-        }
-        var wantsNotifications: Bool { true }
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.connected(reason, purchases: purchases, context: context)
-        }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.purchasesUpdated(result, purchases: purchases, context: context)
-        }
-        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
-            if n.type == .refundReview, !revoked.contains(n.product) { revoked.append(n.product) }
-            return try inner.notification(n, context: context)
-        }
-        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            var state = try inner.query(context: context)
-            state.entitled.removeAll { revoked.contains($0) }
-            return state
+    enum RevokesOnRefundNotice: NotificationQuirk {
+        static func withhold(_ n: PlayNotification, context: PlaySubjectContext) -> String? {
+            n.type == .refundReview ? n.product : nil
         }
     }
 
@@ -58,7 +39,7 @@ extension PlayReplacementTests {
     func refundReviewCaught() throws {
         let events = try ["purchase(lifetime)", "void(#1, refundWithoutRevoke)"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.refundReviewNotified = true }, events: events)
-        let naive = PlayReplayer { c, p, ctx in RevokesOnRefundNotice(catalog: c, policy: p, context: ctx) }
+        let naive = PlayReplayer { c, p, ctx in QuirkyServer<RevokesOnRefundNotice>.make(c, p, ctx) }
         #expect(naive.replay(history).failure?.check == .entitlementsMatch)
         #expect(naive.replay(history).failure?.eventIndex == 1)
         #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation nothing is sent")
@@ -68,7 +49,7 @@ extension PlayReplacementTests {
     @Test("§8 V-REFUND-REVIEW: that backend is found by a campaign and shrunk to the two events that show it, never to a history the model rejects")
     func refundReviewShrinks() throws {
         let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "revokes-on-review") { c, p, ctx in
-            RevokesOnRefundNotice(catalog: c, policy: p, context: ctx)
+            QuirkyServer<RevokesOnRefundNotice>.make(c, p, ctx)
         }
         let failure = try #require(campaign.run().failure)
         #expect(!failure.flaky)

@@ -242,29 +242,3 @@ extension PlaySubscriptionTests {
         #expect(s.entitled == [])
     }
 }
-
-extension PlaySubscriptionTests {
-    @Test("§1, §2.3, §4: a prepaid top-up is a new token linked to the old one; the time accumulates; it must be acknowledged")
-    func prepaidTopUp() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-pass30)")
-        #expect(try s.run("purchase(pro-pass30)").listenerCalls.map(\.0) == [.itemAlreadyOwned], "§1: one unacknowledged top-up at a time")
-        s.ack(1)
-        try s.run("advanceTime(P10D)")
-        let effects = try s.run("purchase(pro-pass30)")
-        #expect(effects.listenerCalls.first?.1.first?.replacing == "token-1")
-        #expect(s.token(2).linkedToken == 1)
-        #expect(s.status(1) == .replaced)
-        #expect(s.token(2).subscription?.expiry == utc("2026-03-02T00:00:00Z"), "30 days left + 30 days")
-        #expect(s.token(2).ackDeadline != nil)
-        #expect(s.entitled == ["pro"])
-    }
-
-    @Test("§1: prepaid plans and auto-renewing plans of one subscription are not mixed up: buying a monthly plan while a pass runs is already owned")
-    func prepaidThenAutoRenewing() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-pass30)")
-        s.ack(1)
-        #expect(try s.run("purchase(pro-monthly)").listenerCalls.map(\.0) == [.itemAlreadyOwned])
-    }
-}

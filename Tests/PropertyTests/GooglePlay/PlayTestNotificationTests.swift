@@ -29,40 +29,21 @@ struct PlayTestNotificationTests {
     }
 
     /// The reference backend, except that it takes every RTDN to name a purchase the API knows.
-    struct AssumesPurchase: PlaySubject {
-        var inner: PlayReferenceServer
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {
-            inner = PlayReferenceServer(catalog: catalog, policy: policy, context: context)
-        }
-        var wantsNotifications: Bool { true }
-        // Everything but the RTDN is the reference backend's: what the app forwards, and the
-        // reconciliation tick that late or lost RTDNs need (V-RTDN-DELAY / LOSS).
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.connected(reason, purchases: purchases, context: context)
-        }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.purchasesUpdated(result, purchases: purchases, context: context)
-        }
-        mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] { try inner.tick(context: context) }
-        var wantsBillingResponses: Bool { inner.wantsBillingResponses }
-        mutating func billingResponse(_ result: PlayReplyResult, to reply: PlayReply, context: PlaySubjectContext) throws -> [PlayReply] {
-            try inner.billingResponse(result, to: reply, context: context)
-        }
-        mutating func notification(_ n: PlayNotification, context: PlaySubjectContext) throws -> [PlayReply] {
+    enum AssumesPurchase: NotificationQuirk {
+        static func withhold(_ n: PlayNotification, context: PlaySubjectContext) throws -> String? {
             guard context.server(token: n.token) != nil else { throw SubjectError("no purchase behind \(n.type.rawValue)") }
-            return try inner.notification(n, context: context)
+            return nil
         }
-        func query(context: PlaySubjectContext) throws -> ObservedState { try inner.query(context: context) }
     }
 
     @Test("§9.3: a backend that expects a purchase behind every RTDN fails on a test notification; the campaign shrinks to it, the reference backend ignores it")
     func backendMustIgnore() throws {
         let history = PlayHistory(events: try ["purchase(lifetime)", "testNotification"].map { try PlayEvent(compact: $0) })
-        let naive = PlayReplayer { c, p, ctx in AssumesPurchase(catalog: c, policy: p, context: ctx) }
+        let naive = PlayReplayer { c, p, ctx in QuirkyServer<AssumesPurchase>.make(c, p, ctx) }
         #expect(naive.replay(history).failure?.check == .subjectResponds)
         #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
         let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "assumes-purchase") { c, p, ctx in
-            AssumesPurchase(catalog: c, policy: p, context: ctx)
+            QuirkyServer<AssumesPurchase>.make(c, p, ctx)
         }
         let failure = try #require(campaign.run().failure)
         #expect(failure.history.events.map(\.compact) == ["testNotification"])
