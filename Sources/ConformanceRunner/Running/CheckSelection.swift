@@ -12,7 +12,7 @@ public struct CheckSelection: Sendable {
     private(set) var active: [Check] = []
     /// The evaluations that run when the app agrees with the model, in evaluation order, each
     /// with the facts of an event that can make it fail.
-    private(set) var whenAgreeing: [(facts: AgreeingFacts, evaluate: AgreeingEvaluation)] = []
+    private(set) var whenAgreeing: [AgreeingRule] = []
     /// Every fact some evaluation in `whenAgreeing` waits for.
     private(set) var agreeingFacts: AgreeingFacts = []
     /// Whether some check needs the full input even when the app agrees with the model.
@@ -37,7 +37,7 @@ public struct CheckSelection: Sendable {
             switch check.whenAppAgrees {
             case .holds: break
             case .evaluate(let facts, let evaluation):
-                whenAgreeing.append((facts, evaluation))
+                whenAgreeing.append(AgreeingRule(facts: facts, evaluate: evaluation))
                 agreeingFacts.formUnion(facts)
             case .needsFullInput: needsFullInput = true
             }
@@ -60,4 +60,11 @@ public struct CheckSelection: Sendable {
     public func knows(_ id: CheckID) -> Bool {
         Check.builtIn(id) != nil || custom.contains { $0.id == id }
     }
+}
+
+/// One fast-path evaluation and the facts it waits for (a struct, not a tuple: an array of tuples
+/// stores the function at its most general form and every call went through a thunk).
+struct AgreeingRule: Sendable {
+    let facts: AgreeingFacts
+    let evaluate: AgreeingEvaluation
 }
