@@ -28,7 +28,7 @@ public struct PlayHistoryGenerator: Sendable {
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
         (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
-        (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
+        (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
         (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
 
@@ -127,6 +127,8 @@ public struct PlayHistoryGenerator: Sendable {
             return .changePlan(token: t, to: plan, mode: mode)
         case .cancel:
             return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .cancel(token: $0) }
+        case .devCancel:
+            return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .devCancel(token: $0) }
         case .restore:
             return try pick(tokens([.canceled])).map { .restore(token: $0) }
         case .pause:
