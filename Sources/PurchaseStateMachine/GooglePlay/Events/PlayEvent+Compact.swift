@@ -26,6 +26,7 @@ extension PlayEvent {
         case .testNotification: return "testNotification"
         case .forgedPurchase(let item): return "forgedPurchase(\(CompactText.word(item)))"
         case .devCancel(let t): return "devCancel(#\(t))"
+        case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
         }
     }
 
@@ -105,6 +106,7 @@ extension PlayEvent {
         case .testNotification: try count(0...0); return .testNotification
         case .forgedPurchase: try count(1...1); return .forgedPurchase(item: try CompactText.unquote(args[0], fail: fail))
         case .devCancel: try count(1...1); return .devCancel(token: try token(0))
+        case .deferBilling: try count(2...2); return .deferBilling(token: try token(0), by: try duration(args[1]))
         }
     }
 }

@@ -48,6 +48,10 @@ extension PlayEvent {
         case .testNotification: self = .testNotification
         case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
         case .devCancel: self = .devCancel(token: try token(&r))
+        case .deferBilling:
+            let t = try token(&r)
+            guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
+            self = .deferBilling(token: t, by: d)
         }
         try r.finish()
     }
@@ -69,6 +73,7 @@ extension PlayEvent {
             m.append(("token", .int(Int64(t))))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
+        case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]
         case .forgedPurchase(let item): m.append(("item", .string(item)))
         case .background, .resumeApp, .relaunch, .testNotification: break
         }

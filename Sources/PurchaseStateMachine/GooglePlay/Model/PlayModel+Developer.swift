@@ -9,6 +9,12 @@
 /// the end of the commitment (it stops payments, so no further installment is charged); one during
 /// account hold ends the subscription at once, as a customer's does (§6.3); a subscription whose
 /// auto-renew is already off (canceled, prepaid, paused) cannot be canceled again.
+///
+/// `subscriptionsv2.defer` moves the renewal date (a prepaid plan's expiry) by one day to one year
+/// per call; access continues with no charge and `SUBSCRIPTION_DEFERRED` is sent; the new date is the
+/// billing anchor from then on (§11). [INF]: only an `ACTIVE` subscription whose period is paid (not
+/// in grace, silent retry, hold or pause, not canceled, not waiting for a `DEFERRED` replacement) can
+/// be deferred; the acknowledgement deadline does not move.
 extension PlayModel {
     /// §6.5, §10.1: the developer cancels token `number`; access continues to the end of the period.
     mutating func applyDeveloperCancel(_ number: Int, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
@@ -37,5 +43,23 @@ extension PlayModel {
             return "the developer canceled token #\(number) (DEVELOPER_REQUESTED_STOP_PAYMENTS), which blocks restore in the Play Store (§6.5)"
         default: return "token #\(number) is not a subscription the customer canceled and still has"
         }
+    }
+
+    /// §6.5: the developer defers token `number`'s billing by `length`; the renewal date moves, no charge.
+    mutating func applyDefer(_ number: Int, by length: ISODuration, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+        let index = try tokenIndex(number, event: event)
+        guard status(of: index) == .active, let record = tokens[index].subscription, case .active = record.phase, record.deferredFrom == nil else {
+            throw PlayRejection(event: event, reason: "token #\(number) is not an ACTIVE subscription with a paid period (\(status(of: index).rawValue))")
+        }
+        let moved = record.expiry.adding(length)
+        guard !length.isNegative, moved >= record.expiry.adding(.days(1)), moved <= record.expiry.adding(ISODuration(years: 1)) else {
+            throw PlayRejection(event: event, reason: "a defer moves the renewal date by 1 day to 1 year per call, not \(length.iso8601) (§6.5)")
+        }
+        guard moved <= Instant.latestSupported else {
+            throw PlayRejection(event: event, reason: "the renewal date cannot pass \(Instant.latestSupported.iso8601)")
+        }
+        tokens[index].subscription?.expiry = moved
+        tokens[index].subscription?.anchor = moved
+        notify(.subscriptionDeferred, index, effects: &effects)
     }
 }
