@@ -28,7 +28,7 @@ public struct PlayHistoryGenerator: Sendable {
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
         (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
-        (.changePlan, 6), (.cancel, 4), (.restore, 2), (.pause, 4), (.unpause, 4), (.void, 5), (.background, 4),
+        (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 3), (.deferBilling, 1), (.unpause, 4), (.void, 5), (.background, 4),
         (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
 
@@ -127,6 +127,8 @@ public struct PlayHistoryGenerator: Sendable {
             return .changePlan(token: t, to: plan, mode: mode)
         case .cancel:
             return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .cancel(token: $0) }
+        case .devCancel:
+            return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .devCancel(token: $0) }
         case .restore:
             return try pick(tokens([.canceled])).map { .restore(token: $0) }
         case .pause:
@@ -134,6 +136,10 @@ public struct PlayHistoryGenerator: Sendable {
                 let lengths = PlayModel.pauseLengths(for: plan.period)
             else { return nil }
             return .pause(token: t, length: lengths[Int(try tc.drawUnsigned(upTo: UInt64(lengths.count - 1)))])
+        case .deferBilling:
+            let lengths: [ISODuration] = [.days(1), ISODuration(weeks: 1), ISODuration(months: 1)]
+            guard let t = try pick(tokens([.active])) else { return nil }
+            return .deferBilling(token: t, by: lengths[Int(try tc.drawUnsigned(upTo: UInt64(lengths.count - 1)))])
         case .unpause:
             let candidates = model.tokens.indices.filter {
                 model.status(of: $0) == .paused || (model.status(of: $0) == .active && model.tokens[$0].subscription?.scheduledPause != nil)

@@ -8,7 +8,7 @@ struct PlayFormatTests {
         "purchase(lifetime, outcome: failed)", "purchase(lifetime, outcome: userCanceled)", "completePending(#1)",
         "cancelPending(#2)", "changePlan(#1, pro-yearly, deferred)", "cancel(#1)", "restore(#1)", "pause(#1, P2M)",
         "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "advanceTime(PT71H59M)",
-        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)",
+        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)", "devCancel(#2)", "defer(#1, P1M)",
     ]
 
     @Test("Every event kind's compact spelling parses back to the same event", arguments: examples)
@@ -26,7 +26,7 @@ struct PlayFormatTests {
 
     @Test("Bad compact text is an error naming the problem",
           arguments: [("buy(x)", "unknown Google Play event kind"), ("cancel(1)", "token number"), ("void(#1, lost)", "is not one of"),
-                      ("purchase(x, colour: red)", "unknown purchase argument"), ("relaunch(1)", "takes 0")])
+                      ("purchase(x, colour: red)", "unknown purchase argument"), ("relaunch(1)", "takes 0"), ("devCancel(#0)", "token number"), ("defer(#1)", "takes 2")])
     func compactErrors(text: String, message: String) {
         #expect(throws: FormatError.self) { try PlayEvent(compact: text) }
         do { _ = try PlayEvent(compact: text) } catch { #expect(error.message.contains(message), "\(error.message)") }

@@ -6,7 +6,7 @@ struct PlayReferenceFactsTests {
     @Test("§9.2, §9.3: notification types carry their documented numbers",
           arguments: [
             (PlayNotificationType.subscriptionRecovered, 1), (.subscriptionRenewed, 2), (.subscriptionCanceled, 3),
-            (.subscriptionPurchased, 4), (.subscriptionOnHold, 5), (.subscriptionInGracePeriod, 6), (.subscriptionRestarted, 7),
+            (.subscriptionPurchased, 4), (.subscriptionOnHold, 5), (.subscriptionInGracePeriod, 6), (.subscriptionRestarted, 7), (.subscriptionDeferred, 9),
             (.subscriptionPaused, 10), (.subscriptionPauseScheduleChanged, 11), (.subscriptionRevoked, 12), (.subscriptionExpired, 13),
             (.subscriptionPendingPurchaseCanceled, 20), (.oneTimeProductPurchased, 1), (.oneTimeProductCanceled, 2),
           ])

@@ -47,6 +47,11 @@ extension PlayEvent {
         case .relaunch: self = .relaunch
         case .testNotification: self = .testNotification
         case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
+        case .devCancel: self = .devCancel(token: try token(&r))
+        case .deferBilling:
+            let t = try token(&r)
+            guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
+            self = .deferBilling(token: t, by: d)
         }
         try r.finish()
     }
@@ -64,10 +69,11 @@ extension PlayEvent {
             m += [("token", .int(Int64(t))), ("to", .string(plan)), ("mode", .string(mode.rawValue))]
         case .pause(let t, let length): m += [("token", .int(Int64(t))), ("length", .string(length.iso8601))]
         case .void(let t, let cause): m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
-        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t):
+        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t), .devCancel(let t):
             m.append(("token", .int(Int64(t))))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
+        case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]
         case .forgedPurchase(let item): m.append(("item", .string(item)))
         case .background, .resumeApp, .relaunch, .testNotification: break
         }

@@ -126,6 +126,8 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
     case subscriptionRevoked = "SUBSCRIPTION_REVOKED"
     /// `SUBSCRIPTION_EXPIRED` (§9.2, §9.3).
     case subscriptionExpired = "SUBSCRIPTION_EXPIRED"
+    /// `SUBSCRIPTION_DEFERRED`: the developer moved the renewal date (`subscriptionsv2.defer`, §6.5, §9.2).
+    case subscriptionDeferred = "SUBSCRIPTION_DEFERRED"
     /// `SUBSCRIPTION_CANCELLATION_SCHEDULED`: an installment plan's cancellation waits for the end of its commitment (§1, §9.2).
     case subscriptionCancellationScheduled = "SUBSCRIPTION_CANCELLATION_SCHEDULED"
     /// `SUBSCRIPTION_PENDING_PURCHASE_CANCELED` (§9.2, §9.3).
@@ -151,6 +153,7 @@ public enum PlayNotificationType: String, Hashable, Sendable, CaseIterable {
         case .subscriptionOnHold: return 5
         case .subscriptionInGracePeriod: return 6
         case .subscriptionRestarted: return 7
+        case .subscriptionDeferred: return 9
         case .subscriptionPaused: return 10
         case .subscriptionPauseScheduleChanged: return 11
         case .subscriptionRevoked: return 12

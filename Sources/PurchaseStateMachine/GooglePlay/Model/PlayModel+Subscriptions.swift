@@ -97,9 +97,7 @@ extension PlayModel {
     /// §6.5 "Restore prior to expiration": same token, renews as if never canceled.
     mutating func applyRestore(_ number: Int, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
         let index = try tokenIndex(number, event: event)
-        guard status(of: index) == .canceled, tokens[index].subscription?.cancellation == .user else {
-            throw PlayRejection(event: event, reason: "token #\(number) is not a subscription the customer canceled and still has")
-        }
+        if let refusal = restoreRefusal(index, number: number) { throw PlayRejection(event: event, reason: refusal) }
         tokens[index].subscription?.autoRenew = true
         tokens[index].subscription?.cancellation = nil
         notify(.subscriptionRestarted, index, effects: &effects)

@@ -122,4 +122,6 @@ public enum PlayCancellation: String, Hashable, Sendable {
     case system
     /// The token was replaced by a plan change.
     case replacement
+    /// The developer canceled it (`subscriptionsv2.cancel`, `DEVELOPER_REQUESTED_STOP_PAYMENTS`).
+    case developer
 }
