@@ -14,9 +14,6 @@ public struct AgreeingInput {
     /// The transactions handed to the app during this event, in order, repeats included.
     let handed: [DeliveredTransaction]
 
-    /// Whether any transaction was handed to the app during this event.
-    public var deliveredAny: Bool { !handed.isEmpty }
-
     /// Each handed transaction once (its last delivery), in delivery order.
     var deliveredOnce: [DeliveredTransaction] { handed.uniqueByLastDelivery() }
 

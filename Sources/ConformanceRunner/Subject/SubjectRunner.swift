@@ -67,9 +67,7 @@ public struct SubjectRunner: Sendable {
 
     /// Runs a campaign.
     public func run(catalog: Catalog? = nil, configuration: CampaignConfiguration) -> CampaignResult {
-        var configuration = configuration
-        if !parallelSafe { configuration.parallelism = 1 }
-        return campaign(catalog ?? self.catalog, configuration)
+        campaign(catalog ?? self.catalog, threadSafe(configuration))
     }
 
     /// Runs a campaign against a failures folder: saved failures first, new ones saved
@@ -77,9 +75,14 @@ public struct SubjectRunner: Sendable {
     public func run(catalog: Catalog? = nil, configuration: CampaignConfiguration, store: FailureStore) throws(FailureStoreError)
         -> CampaignResult
     {
+        try storedCampaign(catalog ?? self.catalog, threadSafe(configuration), store)
+    }
+
+    /// `configuration` on one thread when the subject cannot run histories in parallel.
+    private func threadSafe(_ configuration: CampaignConfiguration) -> CampaignConfiguration {
         var configuration = configuration
         if !parallelSafe { configuration.parallelism = 1 }
-        return try storedCampaign(catalog ?? self.catalog, configuration, store)
+        return configuration
     }
 
     /// Replays one history (stopping at its first failure), with a trace.
