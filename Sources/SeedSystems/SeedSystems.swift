@@ -10,16 +10,16 @@ public enum SeedSystems {
         [
             SubjectRunner(
                 name: "seed-s1", summary: "S1 StoreManager (StoreKit 2 guide, 2024) as published", catalog: SeedCatalogs.s1,
-                factory: StoreKitSubject<StoreManagerS1App>.factory()),
+                factory: StoreKitSubject<StoreManagerS1App<AsPublished>>.factory()),
             SubjectRunner(
                 name: "seed-s1-fixed", summary: "S1 StoreManager corrected where the suite proved it wrong",
-                catalog: SeedCatalogs.s1, factory: StoreKitSubject<StoreManagerS1FixedApp>.factory()),
+                catalog: SeedCatalogs.s1, factory: StoreKitSubject<StoreManagerS1App<Fixed>>.factory()),
             SubjectRunner(
                 name: "seed-s2", summary: "S2 Store (StoreKit 2 pattern notes, 2026) as published", catalog: SeedCatalogs.s2,
-                factory: StoreKitSubject<StoreS2App>.factory()),
+                factory: StoreKitSubject<StoreS2App<AsPublished>>.factory()),
             SubjectRunner(
                 name: "seed-s2-fixed", summary: "S2 Store corrected where the suite proved it wrong", catalog: SeedCatalogs.s2,
-                factory: StoreKitSubject<StoreS2FixedApp>.factory()),
+                factory: StoreKitSubject<StoreS2App<Fixed>>.factory()),
             SubjectRunner(
                 name: "seed-s3", summary: "S3 IAPManager (StoreKit 1, verifyReceipt, 2019) as published",
                 catalog: SeedCatalogs.s3, policy: SeedCatalogs.serverValidated,
@@ -31,11 +31,11 @@ public enum SeedSystems {
             SubjectRunner(
                 name: "seed-s4", summary: "S4 SubscriptionService with a free tier (2025) as published", catalog: SeedCatalogs.s4,
                 profile: SeedCatalogs.analyzeProfile, customChecks: [SeedCatalogs.freeTierQuota],
-                factory: StoreKitSubject<SubscriptionServiceS4App>.factory()),
+                factory: StoreKitSubject<SubscriptionServiceS4App<AsPublished>>.factory()),
             SubjectRunner(
                 name: "seed-s4-fixed", summary: "S4 SubscriptionService corrected where the suite proved it wrong",
                 catalog: SeedCatalogs.s4, profile: SeedCatalogs.analyzeProfile, customChecks: [SeedCatalogs.freeTierQuota],
-                factory: StoreKitSubject<SubscriptionServiceS4FixedApp>.factory()),
+                factory: StoreKitSubject<SubscriptionServiceS4App<Fixed>>.factory()),
             SubjectRunner(
                 name: "seed-s5", summary: "S5 subscription validation cron (server, 2013) as published",
                 catalog: SeedCatalogs.s5, profile: SeedCatalogs.serverProfile, policy: SeedCatalogs.serverValidated,

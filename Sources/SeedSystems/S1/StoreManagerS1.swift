@@ -17,6 +17,10 @@ private func log(_ message: @autoclosure () -> String) {}
 /// `currentEntitlements` without a `revocationDate`; the pro status follows lifetime, yearly,
 /// monthly, weekly, with an expiry that stays empty. Nothing credits coins and nothing
 /// recomputes on a timer.
+///
+/// `fixed` is the corrected twin: it changes only what the suite proved wrong, each change
+/// behind `if fixed` with a comment naming the check (the other one is in the adapter,
+/// `StoreManagerS1App.becomeActive`); its coins live in `StoreManagerS1+Coins.swift`.
 @MainActor
 @Observable
 public final class StoreManagerS1 {
@@ -48,6 +52,8 @@ public final class StoreManagerS1 {
 
     /// The coin packs the shop sells.
     public static let consumableIDs = ["coins.100", "coins.500", "coins.1000"]
+    /// The coins each pack credits (the corrected twin's; the guide credits none).
+    public static let coinGrants = ["coins.100": 100, "coins.500": 500, "coins.1000": 1000]
     /// The one-time unlocks the shop sells.
     public static let nonConsumableIDs = ["premium", "removeads", "themes.all", "pro.lifetime"]
     /// The pro subscriptions, one group.
@@ -61,11 +67,20 @@ public final class StoreManagerS1 {
     public private(set) var proStatus: ProStatus = .notSubscribed
     /// The guide shows an expiry next to the status; it is never filled in.
     public private(set) var proExpirationDate: Date? = nil
+    /// The coins credited per pack (persisted; the corrected twin's only).
+    public internal(set) var coins: [String: Int] = [:]
 
+    @ObservationIgnored nonisolated let fixed: Bool
+    @ObservationIgnored var creditedIDs: Set<UInt64> = []
+    @ObservationIgnored let storage: CoinStorageS1
     @ObservationIgnored private var updateListenerTask: Task<Void, Never>? = nil
 
     /// Starts the listener, then loads the products and recomputes in a task of its own.
-    public init() {
+    public init(fixed: Bool = false, storage: CoinStorageS1 = UserDefaults.standard) {
+        self.fixed = fixed
+        self.storage = storage
+        // Fixed (consumable-credited-once): credits survive a relaunch.
+        if fixed { loadCoins() }
         updateListenerTask = listenForTransactions()
         Task {
             await loadProducts()
@@ -93,6 +108,9 @@ public final class StoreManagerS1 {
                 guard let self else { return }
                 do {
                     let transaction = try self.checkVerified(result)
+                    // Fixed (consumable-credited-once): a coin pack bought elsewhere, approved by
+                    // a parent or left unfinished is credited (once) before it is finished.
+                    if self.fixed { await self.credit(transaction) }
                     // Refresh the purchased set on the main actor (not awaited).
                     Task { @MainActor in await self.updatePurchasedProducts() }
                     await transaction.finish()
@@ -110,6 +128,7 @@ public final class StoreManagerS1 {
         switch result {
         case .success(let verification):
             let transaction = try checkVerified(verification)
+            if fixed { credit(transaction) }  // Fixed (consumable-credited-once).
             await updatePurchasedProducts()
             await transaction.finish()
             return transaction
@@ -135,6 +154,9 @@ public final class StoreManagerS1 {
         var purchased: Set<String> = []
         for await result in Transaction.currentEntitlements {
             guard case .verified(let transaction) = result else { continue }
+            // Fixed (one-level-per-group): an upgraded-from plan never grants; StoreKit may
+            // still list it while its period lasts.
+            if fixed, transaction.isUpgraded { continue }
             if transaction.revocationDate == nil {
                 purchased.insert(transaction.productID)
             }

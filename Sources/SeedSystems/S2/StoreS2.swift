@@ -10,6 +10,10 @@ import StoreKitTestDouble
 /// the transaction; an unverified one throws unfinished; cancelled or pending returns nothing.
 /// The purchased set is the product ids of the verified `currentEntitlements`, no other filter.
 /// The listener recomputes and then finishes each verified element and skips unverified ones.
+///
+/// `fixed` is the corrected twin: it changes only what the suite proved wrong, each change
+/// behind `if fixed` with a comment naming the check (the other one is in the adapter,
+/// `StoreS2App.becomeActive`).
 @MainActor
 @Observable
 public final class StoreS2 {
@@ -28,9 +32,11 @@ public final class StoreS2 {
     public private(set) var purchasedProductIDs: Set<String> = []
 
     @ObservationIgnored private var updates: Task<Void, Never>? = nil
+    @ObservationIgnored private let fixed: Bool
 
     /// Starts the one launch task: load the products, then listen for transactions.
-    public init() {
+    public init(fixed: Bool = false) {
+        self.fixed = fixed
         updates = Task { [weak self] in
             await self?.loadProducts()
             for await result in Transaction.updates {
@@ -68,9 +74,11 @@ public final class StoreS2 {
     public func updatePurchasedProducts() async {
         var purchased: Set<String> = []
         for await result in Transaction.currentEntitlements {
-            if case .verified(let transaction) = result {
-                purchased.insert(transaction.productID)
-            }
+            guard case .verified(let transaction) = result else { continue }
+            // Fixed (one-level-per-group): an upgraded-from plan never grants; StoreKit may
+            // still list it while its period lasts.
+            if fixed, transaction.isUpgraded { continue }
+            purchased.insert(transaction.productID)
         }
         purchasedProductIDs = purchased
     }

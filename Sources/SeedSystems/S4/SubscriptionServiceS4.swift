@@ -24,6 +24,10 @@ extension UserDefaults: SubscriptionStorageS4 {}
 /// premium status and saves it. `canAnalyze` lets a premium user through and a free user three
 /// times per day by the device's calendar; `recordAnalysis` counts one. The status's `isActive`
 /// compares the expiry with the device date, but the gate uses the premium flag only.
+///
+/// `fixed` is the corrected twin: it changes only what the suite proved wrong, each change
+/// behind `if fixed` with a comment naming the check (the other one is in the adapter,
+/// `SubscriptionServiceS4App.becomeActive`).
 @MainActor
 @Observable
 public final class SubscriptionServiceS4 {
@@ -82,6 +86,7 @@ public final class SubscriptionServiceS4 {
     /// Today's usage (persisted).
     public private(set) var usage: DailyUsage
 
+    @ObservationIgnored private let fixed: Bool
     @ObservationIgnored private let storage: SubscriptionStorageS4
     @ObservationIgnored private let now: () -> Date
     @ObservationIgnored private let calendar: Calendar
@@ -89,9 +94,10 @@ public final class SubscriptionServiceS4 {
 
     /// Loads the cached status and usage, starts the listener, then loads products and recomputes.
     public init(
-        storage: SubscriptionStorageS4 = UserDefaults.standard, now: @escaping () -> Date = Date.init,
+        fixed: Bool = false, storage: SubscriptionStorageS4 = UserDefaults.standard, now: @escaping () -> Date = Date.init,
         calendar: Calendar = .current
     ) {
+        self.fixed = fixed
         self.storage = storage
         self.now = now
         self.calendar = calendar
@@ -159,6 +165,9 @@ public final class SubscriptionServiceS4 {
             guard transaction.productID == Self.monthlyID || transaction.productID == Self.yearlyID,
                 transaction.revocationDate == nil
             else { continue }
+            // Fixed (one-level-per-group): an upgraded-from plan never grants; StoreKit may
+            // still list it, before the plan upgraded to, while its period lasts.
+            if fixed, transaction.isUpgraded { continue }
             newStatus.isPremium = true
             newStatus.tier = transaction.productID == Self.yearlyID ? .yearly : .monthly
             newStatus.expirationDate = transaction.expirationDate
@@ -171,10 +180,19 @@ public final class SubscriptionServiceS4 {
     }
 
     /// Whether the user may run an analysis now (premium, or fewer than three today).
-    public func canAnalyze() -> Bool {
+    public func canAnalyze() async -> Bool {
         if status.isPremium { return true }
-        if !calendar.isDate(usage.date, inSameDayAs: now()) {
-            usage = DailyUsage(date: now(), count: 0)
+        let today: Date
+        if fixed {
+            // Fixed (free-tier-quota): "today" is the App Store's, not the device's; without a
+            // trusted date the day does not change.
+            guard let trusted = await trustedNow() else { return usage.count < Self.freeDailyLimit }
+            today = trusted
+        } else {
+            today = now()
+        }
+        if !calendar.isDate(usage.date, inSameDayAs: today) {
+            usage = DailyUsage(date: today, count: 0)
             saveUsage()
             return true
         }
@@ -182,12 +200,22 @@ public final class SubscriptionServiceS4 {
     }
 
     /// Counts one analysis on today's usage.
-    public func recordAnalysis() {
-        if !calendar.isDate(usage.date, inSameDayAs: now()) {
-            usage = DailyUsage(date: now(), count: 0)
+    public func recordAnalysis() async {
+        // Fixed (free-tier-quota): the App Store's day, as in `canAnalyze()`.
+        let today = fixed ? await trustedNow() ?? usage.date : now()
+        if !calendar.isDate(usage.date, inSameDayAs: today) {
+            usage = DailyUsage(date: today, count: 0)
         }
         usage.count += 1
         saveUsage()
+    }
+
+    /// The App Store's clock: the signing date of a verified app transaction, or nil.
+    // Fixed (free-tier-quota): a device clock set a day ahead gave three more analyses the
+    // same true day; the signed date does not move with it.
+    func trustedNow() async -> Date? {
+        guard case .verified(let app)? = try? await AppTransaction.shared else { return nil }
+        return app.signedDate
     }
 
     private func saveUsage() {

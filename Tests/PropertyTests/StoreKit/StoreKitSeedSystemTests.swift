@@ -34,22 +34,22 @@
 
         @Test("S1 (StoreManager) runs under the scheduler, and the same seed gives the same report")
         func storeManager() throws {
-            let first = try Self.run(StoreManagerS1App.self, catalog: SeedCatalogs.s1)
-            Self.expectReproducible(first, try Self.run(StoreManagerS1App.self, catalog: SeedCatalogs.s1))
+            let first = try Self.run(StoreManagerS1App<AsPublished>.self, catalog: SeedCatalogs.s1)
+            Self.expectReproducible(first, try Self.run(StoreManagerS1App<AsPublished>.self, catalog: SeedCatalogs.s1))
         }
 
         @Test("S2 (Store) runs under the scheduler, and the same seed gives the same report")
         func store() throws {
-            let first = try Self.run(StoreS2App.self, catalog: SeedCatalogs.s2)
-            Self.expectReproducible(first, try Self.run(StoreS2App.self, catalog: SeedCatalogs.s2))
+            let first = try Self.run(StoreS2App<AsPublished>.self, catalog: SeedCatalogs.s2)
+            Self.expectReproducible(first, try Self.run(StoreS2App<AsPublished>.self, catalog: SeedCatalogs.s2))
         }
 
         @Test("S4 (SubscriptionService) runs with its analyze action, and the same seed gives the same report")
         func subscriptionService() throws {
             let profile = GenerationProfile(appActions: [AppActionTemplate(name: "analyze")])
-            let first = try Self.run(SubscriptionServiceS4App.self, catalog: SeedCatalogs.s4, profile: profile)
+            let first = try Self.run(SubscriptionServiceS4App<AsPublished>.self, catalog: SeedCatalogs.s4, profile: profile)
             Self.expectReproducible(
-                first, try Self.run(SubscriptionServiceS4App.self, catalog: SeedCatalogs.s4, profile: profile))
+                first, try Self.run(SubscriptionServiceS4App<AsPublished>.self, catalog: SeedCatalogs.s4, profile: profile))
         }
     }
 #endif

@@ -63,7 +63,7 @@ import BuiltInSubjects
                     Self.measure(
                         "S1 StoreManager (async facade), S1 catalog", catalog: SeedCatalogs.s1,
                         parallelism: parallelism,
-                        factory: StoreKitSubject<StoreManagerS1App>.factory()))
+                        factory: StoreKitSubject<StoreManagerS1App<AsPublished>>.factory()))
             }
             print(lines.joined(separator: "\n"))
         }
