@@ -53,13 +53,16 @@ extension PurchaseConformanceTool {
                     return 2
                 }
                 history.expect = .passes
-            case .failed(let failure, _):
+            case .failed(let failure):
                 history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
                 if let recorded, recorded != history.expect {
                     io.printError("note: \(path) recorded \(describe(recorded)); against \(subject.name) it fails \(describe(history.expect))")
                 }
             case .rejected(let index, let rejection):
                 io.printError("error: \(path): event \(index) \(rejection)")
+                return 2
+            case .stopped(let stop):
+                io.printError("error: \(path): the replay stopped: \(stop)")
                 return 2
             }
         } else {

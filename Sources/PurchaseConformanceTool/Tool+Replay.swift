@@ -46,15 +46,19 @@ extension PurchaseConformanceTool {
                 if !json {
                     io.print("✔ \(path): every check held after \(countText(history.events.count, "event")) against \(subject.name)\(expectation(result))")
                 }
-            case .failed(let failure, let trace):
+            case .failed(let failure):
                 anyFailed = true
                 guard !json else { break }
-                var report = FailureReport.replayed(failure, history: history, trace: trace, path: path)
+                var report = FailureReport.replayed(failure, history: history, trace: result.trace, path: path)
                 report.subjectOutput = subject.standardErrorTail()
                 io.print(report.rendered(reproduce: subject.reproduce))
                 io.print("  Subject: \(subject.name)\(expectation(result))")
             case .rejected(let index, let rejection):
                 io.printError("error: \(path): event \(index) \(rejection)")
+                badInput = true
+                continue
+            case .stopped(let stop):
+                io.printError("error: \(path): the replay stopped: \(stop)")
                 badInput = true
                 continue
             }
@@ -93,13 +97,15 @@ extension PurchaseConformanceTool {
         switch result.outcome {
         case .passed:
             members.append(("outcome", .string("passed")))
-        case .failed(let failure, _):
+        case .failed(let failure):
             members += [
                 ("outcome", .string("failed")), ("check", .string(failure.check.rawValue)),
                 ("atEvent", .int(Int64(failure.eventIndex))), ("checks", .array(failure.checks.map { .string($0.rawValue) })),
             ]
         case .rejected(let index, let rejection):
             members += [("outcome", .string("rejected")), ("atEvent", .int(Int64(index))), ("reason", .string(rejection.reason))]
+        case .stopped(let stop):
+            members += [("outcome", .string("stopped")), ("reason", .string(stop.description))]
         }
         members.append(("events", .int(Int64(result.history.events.count))))
         if let expect = result.history.expect {
@@ -122,8 +128,8 @@ extension PurchaseConformanceTool {
     func renderTrace(_ result: ReplayResult, path: String) -> String {
         let steps: [TraceStep]
         switch result.outcome {
-        case .passed(let t), .failed(_, let t): steps = t
-        case .rejected: steps = []
+        case .passed, .failed: steps = result.trace
+        case .rejected, .stopped: steps = []
         }
         var lines = ["Trace of \(path):"]
         for step in steps {

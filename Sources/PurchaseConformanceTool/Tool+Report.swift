@@ -28,12 +28,17 @@ extension PurchaseConformanceTool {
         case .rejected(let index, let rejection):
             io.printError("error: \(path): event \(index) \(rejection)")
             return 2
-        case .passed(let trace):
+        case .stopped(let stop):
+            io.printError("error: \(path): the replay stopped: \(stop)")
+            return 2
+        case .passed:
+            let trace = result.trace
             let text = "✔ every check held after \(history.events.count) event\(history.events.count == 1 ? "" : "s") of \(path) against \(subject.name)"
             io.print(text)
             timeline = Timeline(history: history, catalog: catalog, failure: nil, trace: trace, subject: subject.name, report: text)
             status = 0
-        case .failed(let failure, let trace):
+        case .failed(let failure):
+            let trace = result.trace
             var report = FailureReport.replayed(failure, history: history, trace: trace, path: path)
             report.subjectOutput = subject.standardErrorTail()
             let text = report.rendered(reproduce: subject.reproduce)

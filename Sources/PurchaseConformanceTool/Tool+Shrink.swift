@@ -18,7 +18,7 @@ extension PurchaseConformanceTool {
             ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history, path: path)
         let checks = try checkSelection(args, subject: subject)
         if let catalog = try catalogOption(args) { history.catalog = catalog }
-        guard case .failed(let original, _) = subject.replay(history, checks: checks).outcome else {
+        guard let original = subject.replay(history, checks: checks).outcome.failure else {
             io.printError("error: \(path) does not fail against \(subject.name); there is nothing to shrink")
             return 2
         }
@@ -31,7 +31,7 @@ extension PurchaseConformanceTool {
             if let problem = subject.encodingProblem(history, profile: configuration.profile) {
                 io.printError("note: shrinking event by event (\(problem))")
             }
-            var shrinker = EventListShrinker(check: original.check) { subject.replay($0, checks: checks).outcome }
+            var shrinker = EventListShrinker(check: original.check) { subject.replay($0, checks: checks) }
             let (minimal, failure, trace) = shrinker.shrink(history)
             report = FailureReport.shrunkByEvents(
                 failure, original: original, minimal: minimal, originalLength: history.events.count,

@@ -44,11 +44,12 @@ struct RegressionCorpusTests {
         }
     }
 
-    func describe(_ outcome: ReplayOutcome) -> String {
+    func describe(_ outcome: StoreRunOutcome) -> String {
         switch outcome {
         case .passed: return "passes"
-        case .failed(let f, _): return "fails \(f.check) after event \(f.eventIndex)"
+        case .failed(let f): return "fails \(f.check) after event \(f.eventIndex)"
         case .rejected(let i, let r): return "is impossible at event \(i): \(r)"
+        case .stopped(let stop): return "stopped: \(stop)"
         }
     }
 }

@@ -31,7 +31,9 @@ struct PaywallModelTests {
         let history = History(catalog: FixtureCatalogs.shop, events: events)
         let replayer = Replayer(
             checks: CheckSelection(builtIn: [.subjectResponds]), factory: StoreKitSubject<PaywallApp>.factory())
-        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome else {
+        let replayed = replayer.replay(history, trace: true)
+        let trace = replayed.trace
+        guard case .passed = replayed.outcome else {
             Issue.record("the paywall did not run")
             return []
         }

@@ -38,7 +38,9 @@ struct PurchaseHistoryStoreTests {
             ])
         let replayer = Replayer(
             checks: CheckSelection(builtIn: [.subjectResponds]), factory: StoreKitSubject<PurchaseHistoryApp>.factory())
-        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome else {
+        let replayed = replayer.replay(history, trace: true)
+        let trace = replayed.trace
+        guard case .passed = replayed.outcome else {
             Issue.record("the screen did not run")
             return
         }
@@ -58,7 +60,9 @@ struct PurchaseHistoryStoreTests {
         let replayer = Replayer(
             checks: CheckSelection(builtIn: [.subjectResponds]),
             factory: StoreKitSubject<PurchaseHistoryApp>.factory())
-        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome else {
+        let replayed = replayer.replay(history, trace: true)
+        let trace = replayed.trace
+        guard case .passed = replayed.outcome else {
             Issue.record("the replay failed")
             return
         }

@@ -50,7 +50,9 @@ struct ReceiptIAPManagerTests {
         let history = History(catalog: SeedCatalogs.s3, events: events)
         let replayer = Replayer(
             checks: CheckSelection(builtIn: [.subjectResponds]), factory: StoreKitSubject<ReceiptApp>.factory())
-        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome,
+        let replayed = replayer.replay(history, trace: true)
+        let trace = replayed.trace
+        guard case .passed = replayed.outcome,
             case .array(let lines)? = trace.last?.observed?.extra
         else { return ["did not run"] }
         return lines.map { if case .string(let text) = $0 { text } else { "" } }
@@ -77,7 +79,7 @@ struct ReceiptIAPManagerTests {
     func publishedRulesCaught() throws {
         let history = History(catalog: SeedCatalogs.s3, events: [.purchase("premium.yearly"), .refund(transaction: 1, reason: .other)])
         let replayer = Replayer(checks: CheckSelection(), factory: StoreKitSubject<ReceiptApp>.factory())
-        guard case .failed(let failure, _) = replayer.replay(history).outcome else {
+        guard let failure = replayer.replay(history).outcome.failure else {
             Issue.record("the refunded subscription was not caught")
             return
         }

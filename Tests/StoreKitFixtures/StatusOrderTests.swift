@@ -51,7 +51,9 @@ struct StatusOrderTests {
         let history = History(catalog: FixtureCatalogs.subscriptions, events: events)
         let replayer = Replayer(
             checks: CheckSelection(builtIn: [.subjectResponds]), factory: StoreKitSubject<OrderProbeApp>.factory())
-        guard case .passed(let trace) = replayer.replay(history, trace: true).outcome,
+        let replayed = replayer.replay(history, trace: true)
+        let trace = replayed.trace
+        guard case .passed = replayed.outcome,
             case .array(let lines)? = trace.last?.observed?.extra
         else { return ["did not run"] }
         return lines.map { if case .string(let text) = $0 { text } else { "" } }

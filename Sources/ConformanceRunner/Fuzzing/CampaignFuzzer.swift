@@ -37,10 +37,12 @@ public struct CampaignFuzzer<S: PurchaseSubject>: Sendable {
     /// Runs the history that `bytes` stand for; saves it when a check fails.
     public func run(_ bytes: [UInt8]) -> FuzzVerdict {
         let tc = TestCase(replaying: FuzzChoices.values(from: bytes))
-        switch runner.run(tc) {
-        case .passed: return .passed
-        case .stopped: return .refused
-        case .failed(let failure, let events, let settings, let schedule):
+        let run = runner.run(tc)
+        switch (run.outcome, run.settings) {
+        case (.passed, _): return .passed
+        case (.stopped, _), (.rejected, _), (.failed, nil): return .refused
+        case (.failed(let failure), let settings?):
+            let events = run.events, schedule = run.schedule
             let history = History(
                 name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: runner.catalog, store: settings,
                 policy: policy, events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),

@@ -29,18 +29,20 @@ extension Conformance {
             failures: [], stopReason: .completed, coverage: nil, coverageShortfalls: [], elapsed: .zero, shrinkTime: .zero)
         var note: String
         switch replay.outcome {
-        case .passed(let trace):
-            result.eventsRun = trace.count
+        case .passed:
+            result.eventsRun = replay.trace.count
             note = "Replayed \(path) against \(name): every check held after \(countText(history.events.count, "event"))"
             if case .fails(let check, let at)? = history.expect {
                 note += " (the file recorded \(check) after event \(at + 1): fixed)"
             }
-        case .failed(let failure, let trace):
-            result.eventsRun = trace.count
-            result.failures = [FailureReport.replayed(failure, history: history, trace: trace, path: path)]
+        case .failed(let failure):
+            result.eventsRun = replay.trace.count
+            result.failures = [FailureReport.replayed(failure, history: history, trace: replay.trace, path: path)]
             note = "Replayed \(path) against \(name)"
         case .rejected(let index, let rejection):
             throw ConformanceError("\(path): event \(index + 1) (\(history.events[index].compact)) is not possible: \(rejection.reason)")
+        case .stopped(let stop):  // a replay generates nothing, so it never stops early
+            throw ConformanceError("\(path): the replay stopped: \(stop)")
         }
         var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
         run.reproduce = .swiftTest(filter: testFilter)

@@ -16,20 +16,20 @@ extension FailureReport {
     /// A shrunk failure, confirmed by `replay` of its minimal history: the replay's failure is
     /// reported; if the replay passed or failed differently, the verdict is flaky.
     static func confirmed(
-        _ failure: Failure, history: History, replay: ReplayOutcome, origin: FailureOrigin, originalLength: Int,
+        _ failure: Failure, history: History, replay: ReplayResult, origin: FailureOrigin, originalLength: Int,
         evaluations: Int, stop: ShrinkStop, choices: [UInt64], replayToken: String? = nil
     ) -> FailureReport {
         var reported = failure
         var verdict = FailureVerdict.flaky
         var trace: [TraceStep] = []
-        switch replay {
-        case .failed(let again, let t):
-            trace = t
+        switch replay.outcome {
+        case .failed(let again):
+            trace = replay.trace
             if again.check == failure.check && again.eventIndex == failure.eventIndex { verdict = .failed }
             reported = again
-        case .passed(let t):
-            trace = t
-        case .rejected:
+        case .passed:
+            trace = replay.trace
+        case .rejected, .stopped:
             break
         }
         var report = FailureReport(

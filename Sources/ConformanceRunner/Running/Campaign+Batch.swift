@@ -63,7 +63,7 @@ extension CaseRunner {
     func runRecording(_ tc: TestCase, collect: Bool, observe: Bool = false, number: Int = 0) -> BatchOutcome {
         if observe { return runObserved(tc, number: number) }
         var outcome = BatchOutcome()
-        let result: CaseResult
+        let result: CaseRun
         if collect {
             // Only when asked: a `CoverageCounts` allocates its tables, and the first one builds
             // the key paths of `StoreVariations.switches` (~0.06 ms in a fresh process).
@@ -81,19 +81,19 @@ extension CaseRunner {
 extension BatchOutcome {
     /// Keeps what a batch needs of one case's result: its size, and, when it failed, the
     /// failure, its events and schedule, and the choices that made it.
-    mutating func record(_ result: CaseResult, of tc: TestCase) {
-        switch result {
-        case .passed(let events):
-            self.events = events.count
-        case .failed(let failure, let events, _, let schedule):
-            self.events = events.count
+    mutating func record(_ result: CaseRun, of tc: TestCase) {
+        switch result.outcome {
+        case .passed:
+            events = result.events.count
+        case .failed(let failure):
+            events = result.events.count
             failed = true
             self.failure = failure
-            failingEvents = events
-            self.schedule = schedule
+            failingEvents = result.events
+            schedule = result.schedule
             choices = tc.choices
             spans = tc.spans
-        case .stopped:
+        case .stopped, .rejected:
             break
         }
     }

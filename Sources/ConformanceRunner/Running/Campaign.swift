@@ -119,10 +119,10 @@ public struct Campaign<S: PurchaseSubject>: Sendable {
             let replay = Replayer(catalogOverride: nil, policy: nil, checks: checks, factory: factory)
                 .replay(saved.history, trace: true)
             if case .passed = replay.outcome { result.savedPassed.append(saved.path) }
-            guard case .failed(let failure, let trace) = replay.outcome, checks.allIDs.contains(failure.check),
+            guard case .failed(let failure) = replay.outcome, checks.allIDs.contains(failure.check),
                 !checks.alreadyReported.contains(failure.check)
             else { continue }
-            failures.append(FailureReport.replayed(failure, history: saved.history, trace: trace, path: saved.path))
+            failures.append(FailureReport.replayed(failure, history: saved.history, trace: replay.trace, path: saved.path))
             if !configuration.findAllFailures { return finish(.failureFound) }
             checks.alreadyReported.insert(failure.check)
         }

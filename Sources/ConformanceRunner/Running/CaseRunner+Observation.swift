@@ -16,10 +16,11 @@ extension CaseRunner {
             howGenerated: "generated (history \(number))", features: CaseObservation.features(counts),
             failingChecks: [], failedAtEvent: nil, seconds: seconds)
         outcome.record(result, of: tc)
-        switch result {
-        case .passed(let events):
+        let events = result.events
+        switch result.outcome {
+        case .passed:
             observation.events = events
-        case .failed(let failure, let events, _, _):
+        case .failed(let failure):
             observation.status = .failed
             observation.events = events
             observation.failingChecks = failure.checks.map(\.rawValue)
@@ -32,6 +33,9 @@ extension CaseRunner {
         case .stopped(let stop):
             observation.status = .gaveUp
             observation.statusReason = "generation stopped: \(stop)"
+        case .rejected(_, let rejection):
+            observation.status = .gaveUp
+            observation.statusReason = "generation stopped: generated an impossible event: \(rejection)"
         }
         outcome.coverage = counts
         outcome.observation = observation

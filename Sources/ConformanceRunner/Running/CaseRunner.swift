@@ -1,14 +1,19 @@
 import Generators
 import PurchaseStateMachine
 
-/// What one generated (or replayed) case came to.
-enum CaseResult {
-    /// Every check held after every event.
-    case passed(events: [Event])
-    /// A check failed; `events` are the events that ran, the failing one last.
-    case failed(Failure, events: [Event], settings: StoreSettings, schedule: [Int])
-    /// The choices could not make a history (replay ran out, or a generator limit).
-    case stopped(GenerationStop)
+/// One generated (or replayed) case: what it came to, and the history it ran.
+struct CaseRun {
+    /// Passed, failed, or stopped before it made a history.
+    var outcome: StoreRunOutcome
+    /// The events that ran, the failing one last.
+    var events: [Event] = []
+    /// The store variations drawn for the case (nil when it stopped before drawing them).
+    var settings: StoreSettings?
+    /// The scheduling decisions it made (asynchronous subjects only).
+    var schedule: [Int] = []
+
+    /// A case that stopped before it made a history.
+    static func stopped(_ stop: GenerationStop) -> CaseRun { CaseRun(outcome: .stopped(stop)) }
 }
 
 /// Generates a history from a test case's choices while running it against a fresh subject.
@@ -49,7 +54,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
     }
 
     /// Runs the case; `statistics`, when given, counts what the case exercised.
-    func run(_ tc: TestCase, statistics: UnsafeMutablePointer<CoverageCounts>? = nil) -> CaseResult {
+    func run(_ tc: TestCase, statistics: UnsafeMutablePointer<CoverageCounts>? = nil) -> CaseRun {
         let setup: HistoryGenerator.Setup
         do { setup = try generator.drawSetup(tc) } catch { return .stopped(error) }
         var execution: HistoryExecution<S>
@@ -60,7 +65,7 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
                 factory: factory, recordTrace: false, decisions: decisions)
         } catch {
             if decisions.overran { return .stopped(.overrun) }
-            return .failed(error, events: [], settings: setup.settings, schedule: decisions.made)
+            return CaseRun(outcome: .failed(error), settings: setup.settings, schedule: decisions.made)
         }
         statistics?.pointee.recordStore(setup.settings)
         defer { statistics?.pointee.endHistory() }
@@ -88,15 +93,15 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
                 switch outcome {
                 case .passed:
                     statistics?.pointee.record(event: event, model: execution.model)
-                case .failed(let failure):
+                case .failed:
                     execution.finish()
-                    return .failed(failure, events: events, settings: setup.settings, schedule: decisions.made)
-                case .rejected(let rejection):
-                    return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
+                    return CaseRun(outcome: outcome, events: events, settings: setup.settings, schedule: decisions.made)
+                case .rejected, .stopped:
+                    return CaseRun(outcome: outcome, events: events, settings: setup.settings)
                 }
             }
         }
         execution.finish()
-        return .passed(events: events)
+        return CaseRun(outcome: .passed, events: events, settings: setup.settings)
     }
 }

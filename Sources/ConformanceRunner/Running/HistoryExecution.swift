@@ -3,13 +3,6 @@ import PurchaseStateMachine
 /// Builds a subject for a new customer: the `start` message.
 public typealias SubjectFactory<S> = @Sendable (Catalog, SubjectContext) throws -> S
 
-/// What happened to one event of an execution.
-enum StepOutcome {
-    case passed
-    case failed(Failure)
-    case rejected(Rejection)
-}
-
 /// Runs one history against one subject: applies each event to the model, sends the app what
 /// the App Store would send, queries the app, and evaluates the checks.
 struct HistoryExecution<S: PurchaseSubject> {
@@ -58,13 +51,13 @@ struct HistoryExecution<S: PurchaseSubject> {
     }
 
     /// Applies `event`, delivers its messages, queries the subject and checks.
-    mutating func step(_ event: Event) -> StepOutcome {
+    mutating func step(_ event: Event) -> StoreRunOutcome {
         let index = eventIndex
         effects.reset()
         do {
             try model.apply(event, into: &effects)
         } catch {
-            return .rejected(error)
+            return .rejected(eventIndex: index, error)
         }
         eventIndex += 1
         var log: [String]? = trace == nil ? nil : []

@@ -1,28 +1,27 @@
 import PurchaseStateMachine
 
-/// What replaying a saved history came to.
-public enum ReplayOutcome: Sendable {
-    /// Every check held after every event.
-    case passed([TraceStep])
-    /// A check failed.
-    case failed(Failure, [TraceStep])
-    /// The model rejected an event: the history is not possible (bad input, not a failure).
-    case rejected(eventIndex: Int, Rejection)
-}
-
-/// The outcome of a replay, with the history that was replayed.
+/// The outcome of a replay, with the history that was replayed and what it did.
 public struct ReplayResult: Sendable {
     /// The history replayed.
     public var history: History
-    /// What happened: passed, failed or an impossible event.
-    public var outcome: ReplayOutcome
+    /// What happened: passed, failed, or an impossible event (never `stopped`: nothing is generated).
+    public var outcome: StoreRunOutcome
+    /// What each event did, when the replay recorded a trace; up to the failing event.
+    public var trace: [TraceStep]
+
+    /// Creates a result.
+    public init(history: History, outcome: StoreRunOutcome, trace: [TraceStep] = []) {
+        self.history = history
+        self.outcome = outcome
+        self.trace = trace
+    }
 
     /// Whether the outcome is what the history's `expect` says (true when it says nothing).
     public var meetsExpectation: Bool {
         switch (history.expect, outcome) {
         case (nil, _): return true
         case (.passes?, .passed): return true
-        case (.fails(let check, let at)?, .failed(let failure, _)):
+        case (.fails(let check, let at)?, .failed(let failure)):
             return failure.check.rawValue == check && failure.eventIndex == at
         default: return false
         }
@@ -57,20 +56,16 @@ public struct Replayer<S: PurchaseSubject>: Sendable {
                 policy: policy ?? history.policy, checks: checks, factory: factory, recordTrace: trace,
                 decisions: .replaying(history.schedule))
         } catch {
-            return ReplayResult(history: history, outcome: .failed(error, []))
+            return ReplayResult(history: history, outcome: .failed(error))
         }
-        for (i, event) in history.events.enumerated() {
-            switch execution.step(event) {
-            case .passed:
-                continue
-            case .failed(let failure):
-                execution.finish()
-                return ReplayResult(history: history, outcome: .failed(failure, execution.trace ?? []))
-            case .rejected(let rejection):
-                return ReplayResult(history: history, outcome: .rejected(eventIndex: i, rejection))
+        for event in history.events {
+            let outcome = execution.step(event)
+            guard case .passed = outcome else {
+                if case .failed = outcome { execution.finish() }
+                return ReplayResult(history: history, outcome: outcome, trace: execution.trace ?? [])
             }
         }
         execution.finish()
-        return ReplayResult(history: history, outcome: .passed(execution.trace ?? []))
+        return ReplayResult(history: history, outcome: .passed, trace: execution.trace ?? [])
     }
 }

@@ -36,15 +36,12 @@ extension Campaign {
         var evaluations = 0
         for _ in 0..<Self.minimizeRounds {
             let result = Shrinker(configuration: configuration.shrinking).shrink(sequence, spans: spans) { candidate in
-                switch runner.run(candidate) {
-                case .failed(let failure, _, _, _): return failure.check == target ? .interesting : .notInteresting
-                case .passed: return .notInteresting
-                case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
-                }
+                runner.run(candidate).outcome.shrinkVerdict { $0.check == target }
             }
             evaluations += result.evaluations
-            guard case .failed(let failure, let events, let settings, let schedule) = runner.run(TestCase(replaying: result.sequence))
-            else { break }
+            let run = runner.run(TestCase(replaying: result.sequence))
+            guard case .failed(let failure) = run.outcome, let settings = run.settings else { break }
+            let events = run.events, schedule = run.schedule
             var history = template
             history.events = events
             history.store = settings
@@ -73,7 +70,7 @@ extension Campaign {
             // history reads differently as choices (a landing near a boundary now an aim).
             guard let encoded, polished != nil || encoded != result.sequence.values else { break }
             let probe = TestCase(replaying: encoded)
-            guard case .failed(let again, _, _, _) = runner.run(probe), again.check == target else { break }
+            guard let again = runner.run(probe).outcome.failure, again.check == target else { break }
             sequence = probe.choiceSequence
             spans = probe.spans
         }

@@ -21,7 +21,10 @@ extension Campaign {
             schedule: first.schedule)
         let minimized = minimize(initial, spans: first.spans, target: original.check, runner: runner, template: template)
         var history = minimized?.history ?? template
-        if minimized == nil, case .failed(_, _, let s, _) = runner.run(TestCase(replaying: initial)) { history.store = s }
+        if minimized == nil {
+            let run = runner.run(TestCase(replaying: initial))
+            if case .failed = run.outcome, let settings = run.settings { history.store = settings }
+        }
         return confirm(
             minimized, fallback: (original, history), origin: .generated(afterHistories: historiesRun),
             originalLength: first.failingEvents.count, choices: initial.values, runner: runner, replayToken: ReplayToken(initial).text)
@@ -39,7 +42,7 @@ extension Campaign {
         history.name = "\(failure.check.rawValue)-\(subjectName)"
         let replayer = Replayer(catalogOverride: nil, policy: nil, checks: runner.checks, factory: factory)
         return FailureReport.confirmed(
-            failure, history: history, replay: replayer.replay(history, trace: true).outcome, origin: origin,
+            failure, history: history, replay: replayer.replay(history, trace: true), origin: origin,
             originalLength: originalLength, evaluations: minimized?.evaluations ?? 0,
             stop: minimized.map { .shrinker($0.stop) } ?? .notRepeated, choices: minimized?.choices ?? choices,
             replayToken: replayToken)
@@ -89,7 +92,9 @@ extension Campaign {
             catalog: catalog, profile: configuration.profile, start: saved.start, policy: saved.policy,
             checks: configuration.checks, factory: factory)
         let probe = TestCase(replaying: values)
-        guard case .failed(let original, let events, _, _) = runner.run(probe) else { return nil }
+        let run = runner.run(probe)
+        guard case .failed(let original) = run.outcome else { return nil }
+        let events = run.events
         var template = saved
         template.events = events
         guard

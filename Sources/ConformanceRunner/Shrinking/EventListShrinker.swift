@@ -7,12 +7,12 @@ import PurchaseStateMachine
 /// no longer possible) is simply not interesting.
 package struct EventListShrinker {
     let check: CheckID
-    let replay: (History) -> ReplayOutcome
+    let replay: (History) -> ReplayResult
     /// Replays made so far.
     package var evaluations = 0
 
     /// A shrinker keeping histories that fail `check` when `replay`ed.
-    package init(check: CheckID, replay: @escaping (History) -> ReplayOutcome) {
+    package init(check: CheckID, replay: @escaping (History) -> ReplayResult) {
         self.check = check
         self.replay = replay
     }
@@ -22,9 +22,10 @@ package struct EventListShrinker {
         var best = history
         var bestFailure: Failure?
         var bestTrace: [TraceStep] = []
-        if case .failed(let f, let t) = replay(history), f.check == check {
+        let first = replay(history)
+        if case .failed(let f) = first.outcome, f.check == check {
             bestFailure = f
-            bestTrace = t
+            bestTrace = first.trace
             best.events = Array(history.events.prefix(f.eventIndex + 1))
         }
         var block = max(1, best.events.count / 2)
@@ -36,11 +37,12 @@ package struct EventListShrinker {
                 candidate.events.removeSubrange(start..<(start + block))
                 candidate.schedule = []
                 evaluations += 1
-                if case .failed(let f, let t) = replay(candidate), f.check == check {
+                let result = replay(candidate)
+                if case .failed(let f) = result.outcome, f.check == check {
                     candidate.events = Array(candidate.events.prefix(f.eventIndex + 1))
                     best = candidate
                     bestFailure = f
-                    bestTrace = t
+                    bestTrace = result.trace
                     progressed = true
                 } else {
                     start += block

@@ -12,11 +12,11 @@ import PurchaseStateMachine
 /// as many days, or by a day less). A candidate the model rejects is simply not interesting.
 struct HistoryPolish {
     let check: CheckID
-    let replay: (History) -> ReplayOutcome
+    let replay: (History) -> StoreRunOutcome
     var budget = 400
     var evaluations = 0
 
-    init(check: CheckID, budget: Int = 400, replay: @escaping (History) -> ReplayOutcome) {
+    init(check: CheckID, budget: Int = 400, replay: @escaping (History) -> StoreRunOutcome) {
         self.check = check
         self.budget = budget
         self.replay = replay
@@ -33,7 +33,7 @@ struct HistoryPolish {
             for candidate in candidates(best) {
                 guard evaluations < budget else { break }
                 evaluations += 1
-                if case .failed(let f, _) = replay(candidate), f.check == check {
+                if case .failed(let f) = replay(candidate), f.check == check {
                     best = candidate
                     best.events = Array(candidate.events.prefix(f.eventIndex + 1))
                     failure = f

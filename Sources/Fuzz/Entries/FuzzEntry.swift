@@ -32,10 +32,12 @@ public enum FuzzEntry {
             .replay(history)
         switch replay.outcome {
         case .passed: return .passed
-        case .failed(let failure, _):
+        case .failed(let failure):
             return .failed("the reference subject failed \(failure.check.rawValue) at event \(failure.eventIndex)")
         case .rejected(let index, let rejection):
             return .failed("a validated history was rejected at event \(index) on replay: \(rejection)")
+        case .stopped(let stop):
+            return .failed("a replay stopped: \(stop)")
         }
     }
 

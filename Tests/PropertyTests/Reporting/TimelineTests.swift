@@ -17,7 +17,8 @@ struct TimelineTests {
         let history = try HistoryFile.read(path)
         let subject = try #require(subjects.first { $0.name == history.origin?.subject }, "\(path): unknown subject")
         let result = subject.replay(history)
-        guard case .failed(let failure, let trace) = result.outcome else {
+        let trace = result.trace
+        guard let failure = result.outcome.failure else {
             throw ToolProcessError("\(path) did not fail against \(subject.name)")
         }
         let timeline = Timeline(history: history, catalog: nil, failure: failure, trace: trace, subject: subject.name, report: "report")

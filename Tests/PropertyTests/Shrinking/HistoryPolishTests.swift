@@ -12,7 +12,7 @@ struct HistoryPolishTests {
     }
 
     /// A replay that fails (at the last event) when `fails` holds for the model after the events.
-    static func replay(_ fails: @escaping ([Event], StoreModel) -> Bool) -> (History) -> ReplayOutcome {
+    static func replay(_ fails: @escaping ([Event], StoreModel) -> Bool) -> (History) -> StoreRunOutcome {
         { history in
             var model = history.makeModel()
             var effects = StepEffects()
@@ -20,8 +20,8 @@ struct HistoryPolishTests {
                 effects.reset()
                 do throws(Rejection) { try model.apply(event, into: &effects) } catch { return .rejected(eventIndex: i, error) }
             }
-            guard fails(history.events, model) else { return .passed([]) }
-            return .failed(Failure(eventIndex: history.events.count - 1, discrepancies: []), [])
+            guard fails(history.events, model) else { return .passed }
+            return .failed(Failure(eventIndex: history.events.count - 1, discrepancies: []))
         }
     }
 

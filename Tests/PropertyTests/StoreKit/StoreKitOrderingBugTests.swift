@@ -41,7 +41,7 @@
             #expect(saved.schedule == found.history.schedule)
             for _ in 0..<100 {
                 let replay = Self.replayer.replay(saved)
-                guard case .failed(let failure, _) = replay.outcome else {
+                guard let failure = replay.outcome.failure else {
                     Issue.record("the saved history passed when replayed")
                     return
                 }

@@ -76,11 +76,11 @@
         static func replay(
             _ events: [Event], catalog: Catalog, store: StoreSettings = StoreSettings(), schedule: [Int] = [],
             options: StoreKitSubject<ProbeApp>.Options = .init(), checks: Set<CheckID> = [.subjectResponds]
-        ) -> ReplayOutcome {
+        ) -> ReplayResult {
             let history = History(catalog: catalog, store: store, events: events, schedule: schedule)
             let replayer = Replayer(
                 checks: CheckSelection(builtIn: checks), factory: StoreKitSubject<ProbeApp>.factory(options: options))
-            return replayer.replay(history, trace: true).outcome
+            return replayer.replay(history, trace: true)
         }
     }
 #endif
@@ -101,26 +101,13 @@
     /// Reading a replay's outcome in probe tests.
     enum ProbeOutcome {
         /// The failure, when the replay failed.
-        static func failure(_ outcome: ReplayOutcome) -> Failure? {
-            if case .failed(let failure, _) = outcome { return failure }
-            return nil
-        }
+        static func failure(_ result: ReplayResult) -> Failure? { result.outcome.failure }
 
         /// What the subject reported after each event.
-        static func observed(_ outcome: ReplayOutcome) -> [ObservedState?] {
-            switch outcome {
-            case .passed(let trace), .failed(_, let trace): return trace.map(\.observed)
-            case .rejected: return []
-            }
-        }
+        static func observed(_ result: ReplayResult) -> [ObservedState?] { result.trace.map(\.observed) }
 
         /// The messages sent during each event, with what the app finished.
-        static func messages(_ outcome: ReplayOutcome) -> [[String]] {
-            switch outcome {
-            case .passed(let trace), .failed(_, let trace): return trace.map(\.messages)
-            case .rejected: return []
-            }
-        }
+        static func messages(_ result: ReplayResult) -> [[String]] { result.trace.map(\.messages) }
     }
 
     /// A one-line description of a purchase result, for probes.
