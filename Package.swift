@@ -13,7 +13,6 @@ let package = Package(
         .library(name: "ConformanceRunner", targets: ["ConformanceRunner"]),
         .library(name: "ConformanceTesting", targets: ["ConformanceTesting"]),
         .library(name: "StoreKitTestDouble", targets: ["StoreKitTestDouble"]),
-        .library(name: "SeedSystems", targets: ["SeedSystems"]),
         .library(name: "BuiltInSubjects", targets: ["BuiltInSubjects"]),
         .executable(name: "purchase-conformance", targets: ["purchase-conformance"]),
         // libFuzzer targets: `swift build -c release --product fuzz-history --sanitize fuzzer` (docs/Fuzzing.md).

@@ -3,19 +3,19 @@ import ConformanceRunner
 import Foundation
 
 /// A usage problem: an unknown flag, a missing or malformed value. Exit status 2.
-public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The subcommand whose `--help` explains the usage, if known.
-    public var command: String?
+    package var command: String?
 
     /// Creates a usage error.
-    public init(_ message: String, command: String? = nil) {
+    package init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// One option a subcommand accepts.

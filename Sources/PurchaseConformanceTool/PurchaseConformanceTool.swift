@@ -9,14 +9,14 @@ import PurchaseStateMachine
 ///
 /// The executable's `main.swift` only builds one of these with the process's I/O and the
 /// subjects it knows; everything else lives here so tests can run the tool in process.
-public struct PurchaseConformanceTool: Sendable {
+package struct PurchaseConformanceTool: Sendable {
     /// The subjects `--subject NAME` can name.
-    public let subjects: [SubjectRunner]
+    package let subjects: [SubjectRunner]
     /// Where output goes.
-    public let io: ToolIO
+    package let io: ToolIO
 
     /// Creates the tool.
-    public init(subjects: [SubjectRunner] = BuiltInSubjects.all, io: ToolIO = .process) {
+    package init(subjects: [SubjectRunner] = BuiltInSubjects.all, io: ToolIO = .process) {
         self.subjects = subjects
         self.io = io
     }
@@ -33,7 +33,7 @@ public struct PurchaseConformanceTool: Sendable {
     ]
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             io.printError(Self.help)
             return 2

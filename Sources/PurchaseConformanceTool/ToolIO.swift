@@ -5,18 +5,18 @@ import Foundation
 /// Where the command-line tool reads its environment and writes its output.
 ///
 /// The real tool uses the process's streams; tests pass closures that collect the text.
-public struct ToolIO: Sendable {
+package struct ToolIO: Sendable {
     /// Writes to standard output (the text includes its newlines).
-    public var standardOutput: @Sendable (String) -> Void
+    package var standardOutput: @Sendable (String) -> Void
     /// Writes to standard error.
-    public var standardError: @Sendable (String) -> Void
+    package var standardError: @Sendable (String) -> Void
     /// Whether standard error is a terminal (a live progress line is shown only then).
-    public var errorIsTerminal: Bool
+    package var errorIsTerminal: Bool
     /// The environment variables.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates an I/O description.
-    public init(
+    package init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
         errorIsTerminal: Bool = false, environment: [String: String] = [:]
     ) {
@@ -27,7 +27,7 @@ public struct ToolIO: Sendable {
     }
 
     /// The process's own streams and environment.
-    public static var process: ToolIO {
+    package static var process: ToolIO {
         ToolIO(
             standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },

@@ -4,13 +4,13 @@ import PurchaseStateMachine
 /// grants and credits (the runner's fast path, which builds no statuses, expectations or
 /// comparison). The model and the app's report are lent in place: copying the model at every
 /// event cost a tenth of the runner's time.
-public typealias AgreeingEvaluation =
+package typealias AgreeingEvaluation =
     @Sendable (_ model: borrowing StoreModel, _ observed: borrowing ObservedState, _ input: AgreeingInput) -> Discrepancy?
 
 /// The rest of what an `AgreeingEvaluation` sees: the policy and the event's deliveries.
-public struct AgreeingInput {
+package struct AgreeingInput {
     /// The app policy in force.
-    public let policy: AppPolicy
+    package let policy: AppPolicy
     /// The transactions handed to the app during this event, in order, repeats included.
     let handed: [DeliveredTransaction]
 
@@ -18,7 +18,7 @@ public struct AgreeingInput {
     var deliveredOnce: [DeliveredTransaction] { handed.uniqueByLastDelivery() }
 
     /// The products a correct app grants now, by id in catalog order.
-    public func expectedNames(_ model: borrowing StoreModel) -> [String] {
+    package func expectedNames(_ model: borrowing StoreModel) -> [String] {
         model.expectedEntitlements(policy: policy).indices.map { model.catalog.products[$0].id }
     }
 }

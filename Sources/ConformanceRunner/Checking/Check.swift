@@ -17,13 +17,13 @@ public struct Check: Sendable {
     /// The section of the semantics contract the rule rests on ("" for a user's check).
     public let source: String
     /// What the check does when the app's grants and credits equal the model's.
-    public let whenAppAgrees: WhenAppAgrees
+    package let whenAppAgrees: WhenAppAgrees
     /// Returns a discrepancy when the rule is broken after this event, nil when it holds.
     public let evaluate: @Sendable (CheckInput) -> Discrepancy?
 
     /// How a check takes part in an event after which the app reports exactly what the model
     /// expects, when the runner skips building the full `CheckInput`.
-    public enum WhenAppAgrees: Sendable {
+    package enum WhenAppAgrees: Sendable {
         /// The check cannot fail then.
         case holds
         /// The check still can fail then, but only at an event with one of these facts; this
@@ -39,7 +39,7 @@ public struct Check: Sendable {
     }
 
     /// Creates a check with its source and its part in the fast path.
-    public init(
+    package init(
         id: CheckID, rule: String, source: String, whenAppAgrees: WhenAppAgrees,
         evaluate: @escaping @Sendable (CheckInput) -> Discrepancy?
     ) {
@@ -53,14 +53,14 @@ public struct Check: Sendable {
 
 /// What can still make a check fail at an event after which the app agrees with the model; the
 /// runner asks a check's fast evaluation only at events with one of its facts.
-public struct AgreeingFacts: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct AgreeingFacts: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The app said which transactions its grants rest on (`ObservedState.grants`).
-    public static let appNamesGrants = AgreeingFacts(rawValue: 1)
+    package static let appNamesGrants = AgreeingFacts(rawValue: 1)
     /// Transactions were handed to the app during the event.
-    public static let transactionsDelivered = AgreeingFacts(rawValue: 2)
+    package static let transactionsDelivered = AgreeingFacts(rawValue: 2)
 }
 
 /// The earlier name of `Check`, for a user's own check.

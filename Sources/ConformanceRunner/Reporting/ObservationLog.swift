@@ -6,16 +6,16 @@ import PurchaseStateMachine
 ///
 /// docs/Reports.md lists every field. Timing and `run_start` are measured, so two runs differ
 /// there; everything else is the same for the same seed.
-public struct ObservationLog: Sendable {
+package struct ObservationLog: Sendable {
     /// The property the cases test: the subject's name (or a test's name).
-    public var property: String
+    package var property: String
     /// When the run began, in seconds since 1970 (groups the lines of one run).
-    public var runStart: Double
+    package var runStart: Double
     /// The campaign's seed, in hex.
-    public var seed: String
+    package var seed: String
 
     /// Creates a log for `property`.
-    public init(property: String, runStart: Double = Date().timeIntervalSince1970, seed: String) {
+    package init(property: String, runStart: Double = Date().timeIntervalSince1970, seed: String) {
         self.property = property
         self.runStart = runStart
         self.seed = seed
@@ -23,7 +23,7 @@ public struct ObservationLog: Sendable {
 
     /// One line per observation: every generated history in order, then each reported
     /// failure's minimal history (or the saved file it was replayed from).
-    public func lines(_ result: CampaignResult) -> [String] {
+    package func lines(_ result: CampaignResult) -> [String] {
         var out = result.observations.map { line($0) }
         for failure in result.failures {
             let events = Array(failure.history.events.prefix(max(0, failure.failure.eventIndex + 1)))
@@ -40,12 +40,12 @@ public struct ObservationLog: Sendable {
     }
 
     /// The text of every line, each ending in a newline.
-    public func text(_ result: CampaignResult) -> String {
+    package func text(_ result: CampaignResult) -> String {
         lines(result).map { $0 + "\n" }.joined()
     }
 
     /// One observation as a JSON object on one line.
-    public func line(_ o: CaseObservation) -> String {
+    package func line(_ o: CaseObservation) -> String {
         var metadata: [(key: String, value: JSONValue)] = [
             ("seed", .string(seed)), ("tool", .string(ToolVersion.text)), ("events", .int(Int64(o.events.count))),
         ]
@@ -78,7 +78,7 @@ public struct ObservationLog: Sendable {
 
     /// Appends `text` to `path` (created when missing) in one write, so several checks of one
     /// `swift test` can share a file; a lock keeps this process's writers from interleaving.
-    public static func append(_ text: String, to path: String) throws(ConformanceError) {
+    package static func append(_ text: String, to path: String) throws(ConformanceError) {
         lock.lock()
         defer { lock.unlock() }
         let url = URL(fileURLWithPath: path)

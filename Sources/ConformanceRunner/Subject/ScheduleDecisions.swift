@@ -6,7 +6,7 @@ import Generators
 /// Drawn choices are part of the choice sequence, so the shrinker lowers them toward 0 (the
 /// first ready task: the plainest order) like any other choice; the decisions made are saved
 /// in the history's `schedule` so a minimal failure replays the same interleaving.
-public final class ScheduleDecisions: @unchecked Sendable {
+package final class ScheduleDecisions: @unchecked Sendable {
     enum Source {
         case testCase(TestCase)
         case recorded([Int])
@@ -16,20 +16,20 @@ public final class ScheduleDecisions: @unchecked Sendable {
     var source: Source
     var cursor = 0
     /// The decisions made so far, in order (only decisions among two or more tasks count).
-    public private(set) var made: [Int] = []
+    package private(set) var made: [Int] = []
     /// Whether a replayed choice sequence ran out while choosing.
-    public private(set) var overran = false
+    package private(set) var overran = false
 
     init(_ source: Source) { self.source = source }
 
     /// Decisions that always pick the first ready task.
-    public static func firstReady() -> ScheduleDecisions { ScheduleDecisions(.firstReady) }
+    package static func firstReady() -> ScheduleDecisions { ScheduleDecisions(.firstReady) }
 
     /// Decisions read back from a history's `schedule`.
-    public static func replaying(_ schedule: [Int]) -> ScheduleDecisions { ScheduleDecisions(.recorded(schedule)) }
+    package static func replaying(_ schedule: [Int]) -> ScheduleDecisions { ScheduleDecisions(.recorded(schedule)) }
 
     /// Picks one of `count` ready tasks (0-based); with fewer than two there is nothing to decide.
-    public func choose(among count: Int) -> Int {
+    package func choose(among count: Int) -> Int {
         guard count > 1 else { return 0 }
         var pick = 0
         switch source {

@@ -9,10 +9,15 @@ public struct SubjectContext: Sendable {
     /// What StoreKit shows right now, after the store applied the event.
     public let views: StoreViews
     /// Where an asynchronous subject's scheduler gets its decisions (synchronous subjects ignore it).
-    public let decisions: ScheduleDecisions
+    package let decisions: ScheduleDecisions
 
     /// Creates a context from the model's current state.
-    public init(model: StoreModel, decisions: ScheduleDecisions = .firstReady()) {
+    public init(model: StoreModel) {
+        self.init(model: model, decisions: .firstReady())
+    }
+
+    /// Creates a context from the model's current state whose scheduler takes `decisions`.
+    package init(model: StoreModel, decisions: ScheduleDecisions) {
         serverNow = model.state.now
         deviceNow = model.state.deviceNow
         views = StoreViews(model: model)
@@ -21,7 +26,7 @@ public struct SubjectContext: Sendable {
 
     /// Creates a context for a moment earlier in the event (a midnight tick): the clocks read
     /// `serverNow` (and the device its usual offset from it).
-    public init(model: StoreModel, decisions: ScheduleDecisions, serverNow: Instant) {
+    package init(model: StoreModel, decisions: ScheduleDecisions, serverNow: Instant) {
         self.serverNow = serverNow
         deviceNow = serverNow.adding(model.state.deviceClockOffset)
         views = StoreViews(model: model)
