@@ -48,11 +48,13 @@ func replayCheck<App: BenchSubject>(app: App.Type) {
             switch replayers[i].replay(history).outcome {
             case .passed:
                 break
-            case .failed(let failure, _):
+            case .failed(let failure):
                 let index = failure.eventIndex >= 0 ? translated.benchIndex[failure.eventIndex] : -1
                 verdict = .array([.int(index), .strings(Bench.names(failure).sorted())])
             case .rejected(let index, let rejection):
                 verdict = .string("rejected at event \(index): \(rejection.reason)")
+            case .stopped(let stop):
+                verdict = .string("stopped: \(stop)")
             }
             pairs.append((subject.key, verdict))
         }
