@@ -1,4 +1,3 @@
-import ConformanceRunner
 import Generators
 import PurchaseStateMachine
 

@@ -77,32 +77,3 @@ public enum Conformance {
         return run
     }
 }
-
-/// A finished conformance run: the campaign's result and its rendered report.
-public struct ConformanceRun: Sendable {
-    /// The subject's name.
-    public var subject: String
-    /// What the campaign found.
-    public var result: CampaignResult
-    /// How many checks ran.
-    public var checkCount: Int
-    /// The command each failure's `Replay:` line prints.
-    public var reproduce: ReproduceCommand = .swiftTest(filter: nil)
-    /// What the run did besides checking: a replayed file, a random seed, pruned failures.
-    public var notes: [String] = []
-
-    /// Creates a run from a campaign's result.
-    public init(subject: String, result: CampaignResult, checkCount: Int) {
-        self.subject = subject
-        self.result = result
-        self.checkCount = checkCount
-    }
-
-    /// Whether every check held.
-    public var passed: Bool { result.passed }
-
-    /// The report people read: the campaign's report, then the notes.
-    public var report: String {
-        ([result.rendered(subject: subject, checks: checkCount, reproduce: reproduce)] + notes).joined(separator: "\n\n")
-    }
-}

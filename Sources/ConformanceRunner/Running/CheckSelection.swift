@@ -61,10 +61,3 @@ public struct CheckSelection: Sendable {
         Check.builtIn(id) != nil || custom.contains { $0.id == id }
     }
 }
-
-/// One fast-path evaluation and the facts it waits for (a struct, not a tuple: an array of tuples
-/// stores the function at its most general form and every call went through a thunk).
-struct AgreeingRule: Sendable {
-    let facts: AgreeingFacts
-    let evaluate: AgreeingEvaluation
-}

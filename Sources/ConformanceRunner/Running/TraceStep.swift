@@ -1,30 +1,5 @@
 import PurchaseStateMachine
 
-/// An app action of the current event and the subject's result (a class: an optional of it
-/// costs nothing to carry through an event that has none).
-final class ActionCapture {
-    let name: String
-    let value: JSONValue?
-    let result: JSONValue?
-
-    init(name: String, value: JSONValue?, result: JSONValue?) {
-        self.name = name
-        self.value = value
-        self.result = result
-    }
-}
-
-/// A transaction handed to the subject during an event, and whether it was verified.
-struct DeliveredTransaction {
-    let id: UInt64
-    let verified: Bool
-
-    init(_ delivery: Delivery) {
-        id = delivery.transaction.id
-        verified = delivery.verified
-    }
-}
-
 /// One event of a traced execution: what was sent, what came back, what the checks said.
 public struct TraceStep: Hashable, Sendable {
     /// The 0-based index of the event.

@@ -59,7 +59,7 @@ struct PlayReplacementTests {
 
     @Test("§7: a switch to a prepaid plan allows only CHARGE_FULL_PRICE; within one subscription only CHARGE_FULL_PRICE or WITHOUT_PRORATION")
     func modeRules() throws {
-        var s = try Self.subscribed("pro-yearly")
+        let s = try Self.subscribed("pro-yearly")
         #expect(try s.rejects("changePlan(#1, pro-pass30, deferred)"))
         #expect(try !s.rejects("changePlan(#1, pro-pass30, chargeFullPrice)"))
         #expect(try s.rejects("changePlan(#1, pro-monthly, chargeProratedPrice)"))

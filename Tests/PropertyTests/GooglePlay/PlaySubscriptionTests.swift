@@ -150,7 +150,7 @@ struct PlaySubscriptionTests {
         var s = PlayScenario()
         try s.run("purchase(pro-yearly)", "purchase(pro-pass30)")
         #expect(try s.rejects("pause(#1, P1M)"))
-        var m = try Self.subscribed()
+        let m = try Self.subscribed()
         #expect(try m.rejects("pause(#1, P4M)"))
         #expect(try !m.rejects("pause(#1, P3M)"))
         #expect(PlayModel.pauseLengths(for: ISODuration(years: 1)) == nil)
