@@ -27,8 +27,8 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
-        (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 3), (.deferBilling, 1), (.unpause, 4), (.void, 5), (.background, 4),
+        (.purchase, 19), (.advanceTime, 27), (.setBilling, 9), (.completePending, 5), (.cancelPending, 2),
+        (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 7), (.deferBilling, 1), (.unpause, 2), (.void, 5), (.background, 4),
         (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
 
@@ -66,6 +66,7 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// Draws one event that `model` accepts.
     public func drawEvent(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent {
+        if let turn = try drawTurn(tc, model: model) { return turn }
         let roll = Int(try tc.drawUnsigned(upTo: 99))
         var total = 0
         var kind = PlayEventKind.purchase
@@ -132,7 +133,14 @@ public struct PlayHistoryGenerator: Sendable {
         case .restore:
             return try pick(tokens([.canceled])).map { .restore(token: $0) }
         case .pause:
-            guard let t = try pick(tokens([.active])), let plan = model.tokens[t - 1].basePlan.flatMap({ catalog.basePlan($0) }),
+            // §6.4: only an auto-renewing plan of a pausable length that is not already pausing.
+            let pausable = tokens([.active]).filter {
+                guard let s = model.tokens[$0].subscription, s.autoRenew, s.scheduledPause == nil, s.deferredFrom == nil,
+                    let plan = model.tokens[$0].basePlan.flatMap({ catalog.basePlan($0) })
+                else { return false }
+                return plan.kind == .autoRenewing && PlayModel.pauseLengths(for: plan.period) != nil
+            }
+            guard let t = try pick(pausable), let plan = model.tokens[t - 1].basePlan.flatMap({ catalog.basePlan($0) }),
                 let lengths = PlayModel.pauseLengths(for: plan.period)
             else { return nil }
             return .pause(token: t, length: lengths[Int(try tc.drawUnsigned(upTo: UInt64(lengths.count - 1)))])
@@ -175,6 +183,24 @@ public struct PlayHistoryGenerator: Sendable {
         return candidates.isEmpty ? nil : candidates[pick % candidates.count].id
     }
 
+    /// §6.3, §6.4: while a subscription waits in grace, on hold, paused or with a pause scheduled for
+    /// a turn of its own (hold begins, access ends, the pause begins or ends), half the events jump onto that turn or a minute
+    /// either side of it; otherwise histories often end first, and the minute where a bug about
+    /// the turn shows is seldom queried. Nil (the simplest choice) draws an ordinary event.
+    func drawTurn(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent? {
+        let hurry = try tc.drawBool(probability: 0.5)
+        let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
+        let pick = Int(try tc.drawUnsigned(upTo: 15))
+        guard hurry else { return nil }
+        let waiting = model.tokens.indices.filter {
+            let status = model.status(of: $0)
+            return [.inGracePeriod, .onHold, .paused].contains(status)
+                || (status == .active && model.tokens[$0].subscription?.scheduledPause != nil)
+        }
+        guard !waiting.isEmpty, let when = model.boundary(of: waiting[pick % waiting.count]) else { return nil }
+        return timeStep(model, to: when, offset: offset)
+    }
+
     /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).
     func boundaryStep(_ model: PlayModel, offset: Int, boundaries: Int = 1) -> PlayEvent {
         var probe = model
@@ -185,6 +211,11 @@ public struct PlayHistoryGenerator: Sendable {
             _ = try? probe.apply(.advanceTime(by: Self.duration(seconds: Int(probe.now.seconds(to: when)) + 1)))
         }
         guard let target else { return .advanceTime(by: .days(1)) }
+        return timeStep(model, to: target, offset: offset)
+    }
+
+    /// Time to `target` plus `offset` seconds (without the offset when that would not move forward).
+    func timeStep(_ model: PlayModel, to target: Instant, offset: Int) -> PlayEvent {
         var seconds = Int(model.now.seconds(to: target)) + offset
         if seconds <= 0 { seconds = max(1, seconds - offset) }
         return .advanceTime(by: Self.duration(seconds: seconds))

@@ -20,7 +20,7 @@ extension PlayModel {
     }
 
     /// The next instant at which token `index` changes by itself, if any.
-    func boundary(of index: Int) -> Instant? {
+    public func boundary(of index: Int) -> Instant? {
         let t = tokens[index]
         guard t.voided == nil, t.replacedBy == nil else { return nil }
         var candidates: [Instant] = []
