@@ -148,7 +148,13 @@ public struct PlayHistoryGenerator: Sendable {
         case .void:
             let causes: [PlayVoidCause] = [.refund, .chargeback, .revoke, .refundWithoutRevoke]
             guard let t = try pick(tokens([.purchased, .consumed, .active, .inGracePeriod, .onHold, .paused, .canceled])) else { return nil }
-            return .void(token: t, cause: causes[Int(try tc.drawUnsigned(upTo: UInt64(causes.count - 1)))])
+            let cause = causes[Int(try tc.drawUnsigned(upTo: UInt64(causes.count - 1)))]
+            // §5: a refund of a multi-quantity purchase may be quantity-based (drawn only then, so other histories draw as before).
+            let token = model.tokens[t - 1]
+            guard cause == .refund, token.subscription == nil, token.quantity > 1 else { return .void(token: t, cause: cause) }
+            let partial = try tc.drawBool(probability: 0.5)
+            let units = min(try tc.drawInteger(in: 1...4), token.quantity - token.refundedQuantity)
+            return .void(token: t, cause: cause, quantity: partial ? units : nil)
         case .background, .resumeApp:
             return model.connected ? .background : .resumeApp
         case .relaunch:

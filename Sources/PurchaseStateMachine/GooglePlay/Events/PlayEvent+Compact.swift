@@ -18,7 +18,8 @@ extension PlayEvent {
         case .pause(let t, let length): return "pause(#\(t), \(length.iso8601))"
         case .unpause(let t): return "unpause(#\(t))"
         case .setBilling(let ok): return "setBilling(\(ok ? "ok" : "fail"))"
-        case .void(let t, let cause): return "void(#\(t), \(cause.rawValue))"
+        case .void(let t, let cause, let quantity):
+            return "void(#\(t), \(cause.rawValue)\(quantity.map { ", quantity: \($0)" } ?? ""))"
         case .advanceTime(let d): return "advanceTime(\(d.iso8601))"
         case .background: return "background"
         case .resumeApp: return "resumeApp"
@@ -98,7 +99,17 @@ extension PlayEvent {
             try count(1...1)
             guard ["ok", "fail"].contains(args[0]) else { throw fail("expected setBilling(ok|fail)") }
             return .setBilling(ok: args[0] == "ok")
-        case .void: try count(2...2); return .void(token: try token(0), cause: try choice(args[1], PlayVoidCause.self))
+        case .void:
+            try count(2...3)
+            var quantity: Int?
+            if args.count == 3 {
+                let parts = args[2].split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
+                guard parts.count == 2, parts[0] == "quantity", let q = Int(parts[1]), q >= 1 else {
+                    throw fail("expected quantity: K (K ≥ 1), found \(args[2])")
+                }
+                quantity = q
+            }
+            return .void(token: try token(0), cause: try choice(args[1], PlayVoidCause.self), quantity: quantity)
         case .advanceTime: try count(1...1); return .advanceTime(by: try duration(args[0]))
         case .background: try count(0...0); return .background
         case .resumeApp: try count(0...0); return .resumeApp

@@ -37,7 +37,9 @@ extension PlayEvent {
         case .void:
             let t = try token(&r)
             guard let cause = try r.optionalEnum("cause", cases(PlayVoidCause.self)) else { throw r.error("cause", "is required but missing") }
-            self = .void(token: t, cause: cause)
+            let quantity = try r.optionalInt("quantity")
+            if let quantity, quantity < 1 { throw r.error("quantity", "a refund covers at least one unit") }
+            self = .void(token: t, cause: cause, quantity: quantity)
         case .advanceTime:
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
             guard !d.isZero else { throw r.error("by", "the duration must be positive") }
@@ -68,7 +70,9 @@ extension PlayEvent {
         case .changePlan(let t, let plan, let mode):
             m += [("token", .int(Int64(t))), ("to", .string(plan)), ("mode", .string(mode.rawValue))]
         case .pause(let t, let length): m += [("token", .int(Int64(t))), ("length", .string(length.iso8601))]
-        case .void(let t, let cause): m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
+        case .void(let t, let cause, let quantity):
+            m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
+            if let quantity { m.append(("quantity", .int(Int64(quantity)))) }
         case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t), .devCancel(let t):
             m.append(("token", .int(Int64(t))))
         case .setBilling(let ok): m.append(("ok", .bool(ok)))

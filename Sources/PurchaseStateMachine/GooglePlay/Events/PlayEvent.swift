@@ -24,8 +24,9 @@ public enum PlayEvent: Hashable, Sendable {
     case unpause(token: Int)
     /// From now on renewal charges fail (`false`) or succeed (`true`); a success recovers grace and hold (§6.3).
     case setBilling(ok: Bool)
-    /// Token `token` is voided or refunded (§8).
-    case void(token: Int, cause: PlayVoidCause)
+    /// Token `token` is voided or refunded (§8); with `quantity`, a refund of that many units of a
+    /// multi-quantity one-time purchase (a quantity-based partial refund, §5), nil for the whole token.
+    case void(token: Int, cause: PlayVoidCause, quantity: Int? = nil)
     /// Time passes on Google's clock; renewals, deadlines and expirations inside happen in order (§11).
     case advanceTime(by: ISODuration)
     /// The app leaves the foreground and loses its billing connection (§2.1).
@@ -77,7 +78,7 @@ public enum PlayEvent: Hashable, Sendable {
     public var token: Int? {
         switch self {
         case .completePending(let t), .cancelPending(let t), .changePlan(let t, _, _), .cancel(let t), .restore(let t),
-            .pause(let t, _), .unpause(let t), .void(let t, _), .devCancel(let t), .deferBilling(let t, _):
+            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t), .deferBilling(let t, _):
             return t
         default: return nil
         }
@@ -104,7 +105,7 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case unpause
     /// `setBilling(ok|fail)`.
     case setBilling
-    /// `void(#N, CAUSE)`.
+    /// `void(#N, CAUSE[, quantity: K])`.
     case void
     /// `advanceTime(DURATION)`.
     case advanceTime

@@ -100,6 +100,8 @@ public struct PlayNotification: Hashable, Sendable {
     public var product: String
     /// The legacy `subscriptionId` field, present only under V-RTDN-SUBSCRIPTIONID (§9.1).
     public var subscriptionID: String?
+    /// `refundType` of a `VOIDED_PURCHASE` notification: `FULL`, or `PARTIAL` for a quantity-based partial refund (§5, §9.1).
+    public var refundType: PlayRefundType? = nil
 }
 
 /// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.

@@ -131,6 +131,8 @@ extension PlayModel {
             ("quantity", .int(Int64(t.quantity))), ("purchaseTimeMillis", .string(String((t.purchasedAt ?? t.created).secondsSinceEpoch * 1000))),
         ]
         if let order = t.orderID { members.append(("orderId", .string(order))) }
+        // §5, §10.2: productsv2's refundableQuantity, what a quantity-based refund can still refund.
+        if t.purchasedAt != nil { members.append(("refundableQuantity", .int(Int64(t.voided != nil ? 0 : t.quantity - t.refundedQuantity)))) }
         if catalog.licenseTesting { members.append(("purchaseType", .int(0))) }  // §10.2: 0 = test (license tester)
         return .object(members)
     }
@@ -178,6 +180,7 @@ extension PlayNotification {
         // §9.1: a test notification carries only a version; it names no purchase.
         if type != .test { members += [("purchaseToken", .string(token)), ("product", .string(product))] }
         if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
+        if let refundType { members.append(("refundType", .int(Int64(refundType.rawValue)))) }  // §9.1: 1 full, 2 partial
         return .object(members)
     }
 }

@@ -87,7 +87,7 @@ public struct PlayModel: Sendable {
         case .pause(let t, let length): try applyPause(t, length: length, event: event, effects: &effects)
         case .unpause(let t): try applyUnpause(t, event: event, effects: &effects)
         case .setBilling(let ok): applySetBilling(ok: ok, effects: &effects)
-        case .void(let t, let cause): try applyVoid(t, cause: cause, event: event, effects: &effects)
+        case .void(let t, let cause, let quantity): try applyVoid(t, cause: cause, quantity: quantity, event: event, effects: &effects)
         case .advanceTime(let duration):
             guard !duration.isNegative, !duration.isZero else {
                 throw PlayRejection(event: event, reason: "time only moves forward: the duration must be positive")
