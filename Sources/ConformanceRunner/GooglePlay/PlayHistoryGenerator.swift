@@ -128,7 +128,9 @@ public struct PlayHistoryGenerator: Sendable {
         case .cancel:
             return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .cancel(token: $0) }
         case .devCancel:
-            return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .devCancel(token: $0) }
+            guard let t = try pick(tokens([.active, .inGracePeriod, .onHold])) else { return nil }
+            // §6.5: the default DEVELOPER_REQUESTED_STOP_PAYMENTS (the simplest) first.
+            return .devCancel(token: t, type: try tc.drawBool(probability: 0.5) ? .userRequestedStopRenewals : .developerRequestedStopPayments)
         case .restore:
             return try pick(tokens([.canceled])).map { .restore(token: $0) }
         case .pause:

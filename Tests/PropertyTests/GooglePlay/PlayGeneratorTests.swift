@@ -43,11 +43,13 @@ struct PlayGeneratorTests {
         #expect(kinds == Set(PlayEventKind.allCases))
     }
 
-    @Test("Event options are drawn: quantity-based partial refunds and FULL refunds by quantity (§5)")
+    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5)")
     func eventOptions() throws {
         let events = try Self.draw(2_000).flatMap(\.1)
         let quantities = events.compactMap { if case .void(_, _, let q?) = $0 { return q } else { return nil } }
         #expect(!quantities.isEmpty, "void(#N, refund, quantity: K)")
+        let types = Set(events.compactMap { if case .devCancel(_, let type) = $0 { return type } else { return nil } })
+        #expect(types == Set(PlayDeveloperCancellationType.allCases))
     }
 
     @Test("Time reaches the three-day window (refunds happen) and grace → hold, with steps a minute either side of a boundary")

@@ -26,7 +26,8 @@ extension PlayEvent {
         case .relaunch: return "relaunch"
         case .testNotification: return "testNotification"
         case .forgedPurchase(let item): return "forgedPurchase(\(CompactText.word(item)))"
-        case .devCancel(let t): return "devCancel(#\(t))"
+        case .devCancel(let t, let type):
+            return "devCancel(#\(t)\(type == .developerRequestedStopPayments ? "" : ", \(type.rawValue)"))"
         case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
         }
     }
@@ -116,7 +117,10 @@ extension PlayEvent {
         case .relaunch: try count(0...0); return .relaunch
         case .testNotification: try count(0...0); return .testNotification
         case .forgedPurchase: try count(1...1); return .forgedPurchase(item: try CompactText.unquote(args[0], fail: fail))
-        case .devCancel: try count(1...1); return .devCancel(token: try token(0))
+        case .devCancel:
+            try count(1...2)
+            let type = args.count == 2 ? try choice(args[1], PlayDeveloperCancellationType.self) : .developerRequestedStopPayments
+            return .devCancel(token: try token(0), type: type)
         case .deferBilling: try count(2...2); return .deferBilling(token: try token(0), by: try duration(args[1]))
         }
     }

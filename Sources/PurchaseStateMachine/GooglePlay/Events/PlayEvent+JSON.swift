@@ -49,7 +49,10 @@ extension PlayEvent {
         case .relaunch: self = .relaunch
         case .testNotification: self = .testNotification
         case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
-        case .devCancel: self = .devCancel(token: try token(&r))
+        case .devCancel:
+            let t = try token(&r)
+            let type = try r.optionalEnum("cancellationType", cases(PlayDeveloperCancellationType.self)) ?? .developerRequestedStopPayments
+            self = .devCancel(token: t, type: type)
         case .deferBilling:
             let t = try token(&r)
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
@@ -73,8 +76,11 @@ extension PlayEvent {
         case .void(let t, let cause, let quantity):
             m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
             if let quantity { m.append(("quantity", .int(Int64(quantity)))) }
-        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t), .devCancel(let t):
+        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t):
             m.append(("token", .int(Int64(t))))
+        case .devCancel(let t, let type):
+            m.append(("token", .int(Int64(t))))
+            if type != .developerRequestedStopPayments { m.append(("cancellationType", .string(type.rawValue))) }
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
         case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]

@@ -42,10 +42,10 @@ public enum PlayEvent: Hashable, Sendable {
     /// purchase of `item` that Google never made: its signature does not verify and the Developer
     /// API does not know its token; it must not entitle (§2.3, §15.3 `unverified-never-entitled`).
     case forgedPurchase(item: String)
-    /// The developer cancels subscription token `token` through `subscriptionsv2.cancel` with the
-    /// default `cancellationType` (`DEVELOPER_REQUESTED_STOP_PAYMENTS`): auto-renew off, access to the
-    /// end of the period, and the customer cannot restore it (§6.5, §10.1).
-    case devCancel(token: Int)
+    /// The developer cancels subscription token `token` through `subscriptionsv2.cancel` with
+    /// `cancellationType` `type`: auto-renew off, access to the end of the period; by default
+    /// (`DEVELOPER_REQUESTED_STOP_PAYMENTS`) the customer cannot restore it (§6.5, §10.1).
+    case devCancel(token: Int, type: PlayDeveloperCancellationType = .developerRequestedStopPayments)
     /// The developer defers billing of subscription token `token` by `by` (`subscriptionsv2.defer`):
     /// the renewal date (a prepaid plan's expiry) moves, access continues at no charge (§6.5).
     case deferBilling(token: Int, by: ISODuration)
@@ -78,7 +78,7 @@ public enum PlayEvent: Hashable, Sendable {
     public var token: Int? {
         switch self {
         case .completePending(let t), .cancelPending(let t), .changePlan(let t, _, _), .cancel(let t), .restore(let t),
-            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t), .deferBilling(let t, _):
+            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t, _), .deferBilling(let t, _):
             return t
         default: return nil
         }
@@ -119,7 +119,7 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case testNotification
     /// `forgedPurchase(ITEM)`.
     case forgedPurchase
-    /// `devCancel(#N)`.
+    /// `devCancel(#N[, TYPE])`.
     case devCancel
     /// `defer(#N, DURATION)`.
     case deferBilling = "defer"

@@ -59,7 +59,7 @@ extension PlayModel {
         if let linked = t.linkedToken { members.append(("linkedPurchaseToken", .string(tokens[linked - 1].tokenString))) }
         if case .paused(let until) = s.phase { members.append(("pausedStateContext", .object([("autoResumeTime", .string(until.iso8601))]))) }
         if let c = s.cancellation, !s.autoRenew, !readsActiveAfterReplacement(index) {
-            members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
+            members.append(("canceledStateContext", .string(c.contextName)))
         }
         // §1: one line item per item of the purchase (V-ADDONS); [INF] the items share one lifecycle.
         var items: [JSONValue] = []

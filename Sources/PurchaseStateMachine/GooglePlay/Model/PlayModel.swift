@@ -82,7 +82,7 @@ public struct PlayModel: Sendable {
         case .changePlan(let t, let plan, let mode): try applyChangePlan(t, to: plan, mode: mode, event: event, effects: &effects)
         case .cancel(let t): try applyCancel(t, event: event, effects: &effects)
         case .restore(let t): try applyRestore(t, event: event, effects: &effects)
-        case .devCancel(let t): try applyDeveloperCancel(t, event: event, effects: &effects)
+        case .devCancel(let t, let type): try applyDeveloperCancel(t, type: type, event: event, effects: &effects)
         case .deferBilling(let t, let d): try applyDefer(t, by: d, event: event, effects: &effects)
         case .pause(let t, let length): try applyPause(t, length: length, event: event, effects: &effects)
         case .unpause(let t): try applyUnpause(t, event: event, effects: &effects)

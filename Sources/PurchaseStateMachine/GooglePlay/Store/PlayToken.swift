@@ -130,4 +130,16 @@ public enum PlayCancellation: String, Hashable, Sendable {
     case replacement
     /// The developer canceled it (`subscriptionsv2.cancel`, `DEVELOPER_REQUESTED_STOP_PAYMENTS`).
     case developer
+    /// The developer canceled it with `USER_REQUESTED_STOP_RENEWALS`: the customer can restore it (§6.5).
+    case developerStopRenewals
+
+    /// The `canceledStateContext` variant's name (§6.5, §10.1).
+    public var contextName: String {
+        switch self {
+        case .user: return "userInitiatedCancellation"
+        case .system: return "systemInitiatedCancellation"
+        case .replacement: return "replacementCancellation"
+        case .developer, .developerStopRenewals: return "developerInitiatedCancellation"
+        }
+    }
 }
