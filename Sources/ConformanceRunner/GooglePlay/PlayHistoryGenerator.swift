@@ -27,7 +27,7 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 23), (.advanceTime, 27), (.setBilling, 7), (.completePending, 5), (.cancelPending, 2),
+        (.purchase, 23), (.advanceTime, 27), (.setBilling, 6), (.console, 1), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 3), (.deferBilling, 1), (.unpause, 4), (.void, 5), (.background, 4),
         (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
@@ -163,6 +163,11 @@ public struct PlayHistoryGenerator: Sendable {
             return .relaunch
         case .testNotification:
             return .testNotification
+        case .console:
+            // §6.3, §6.4: a grace change (the grace lengths V-GRACE-DAYS explores) or the pause switch.
+            let graceChange = try tc.drawBool(probability: 0.5)
+            let days = [7, 0, 3, 14, 30][Int(try tc.drawUnsigned(upTo: 4))]
+            return .console(graceChange ? .graceDays(days) : .pause(enabled: !model.pauseEnabled))
         case .forgedPurchase:
             guard model.connected else { return .resumeApp }
             let ids = catalog.purchasableIDs

@@ -43,13 +43,16 @@ struct PlayGeneratorTests {
         #expect(kinds == Set(PlayEventKind.allCases))
     }
 
-    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5)")
+    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5), console grace and pause changes (§6.3, §6.4)")
     func eventOptions() throws {
         let events = try Self.draw(2_000).flatMap(\.1)
         let quantities = events.compactMap { if case .void(_, _, let q?) = $0 { return q } else { return nil } }
         #expect(!quantities.isEmpty, "void(#N, refund, quantity: K)")
         let types = Set(events.compactMap { if case .devCancel(_, let type) = $0 { return type } else { return nil } })
         #expect(types == Set(PlayDeveloperCancellationType.allCases))
+        let settings = Set(events.compactMap { if case .console(let setting) = $0 { return setting } else { return nil } })
+        #expect(settings.contains(.pause(enabled: false)) && settings.contains(.pause(enabled: true)))
+        #expect(Set(settings.compactMap { if case .graceDays(let d) = $0 { return d } else { return nil } }) == [0, 3, 7, 14, 30])
     }
 
     @Test("Time reaches the three-day window (refunds happen) and grace → hold, with steps a minute either side of a boundary")

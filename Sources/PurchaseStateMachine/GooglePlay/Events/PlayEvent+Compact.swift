@@ -29,6 +29,8 @@ extension PlayEvent {
         case .devCancel(let t, let type):
             return "devCancel(#\(t)\(type == .developerRequestedStopPayments ? "" : ", \(type.rawValue)"))"
         case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
+        case .console(.graceDays(let days)): return "console(grace: \(ISODuration.days(days).iso8601))"
+        case .console(.pause(let enabled)): return "console(pause: \(enabled ? "on" : "off"))"
         }
     }
 
@@ -122,6 +124,17 @@ extension PlayEvent {
             let type = args.count == 2 ? try choice(args[1], PlayDeveloperCancellationType.self) : .developerRequestedStopPayments
             return .devCancel(token: try token(0), type: type)
         case .deferBilling: try count(2...2); return .deferBilling(token: try token(0), by: try duration(args[1]))
+        case .console:
+            try count(1...1)
+            let parts = args[0].split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
+            switch (parts.first, parts.count == 2 ? parts[1] : nil) {
+            case ("grace"?, let text?):
+                guard let days = try duration(text).wholeDays, (0...30).contains(days) else { throw fail("grace is 0 to 30 whole days (§6.3), not \(text)") }
+                return .console(.graceDays(days))
+            case ("pause"?, "on"?): return .console(.pause(enabled: true))
+            case ("pause"?, "off"?): return .console(.pause(enabled: false))
+            default: throw fail("expected console(grace: P3D) or console(pause: on|off), found \(args[0])")
+            }
         }
     }
 }

@@ -53,6 +53,13 @@ extension PlayEvent {
             let t = try token(&r)
             let type = try r.optionalEnum("cancellationType", cases(PlayDeveloperCancellationType.self)) ?? .developerRequestedStopPayments
             self = .devCancel(token: t, type: type)
+        case .console:
+            if let grace = try r.optionalDuration("grace") {
+                guard let days = grace.wholeDays, (0...30).contains(days) else { throw r.error("grace", "grace is 0 to 30 whole days (§6.3)") }
+                self = .console(.graceDays(days))
+            } else {
+                self = .console(.pause(enabled: try r.bool("pause")))
+            }
         case .deferBilling:
             let t = try token(&r)
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
@@ -85,6 +92,8 @@ extension PlayEvent {
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
         case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]
         case .forgedPurchase(let item): m.append(("item", .string(item)))
+        case .console(.graceDays(let days)): m.append(("grace", .string(ISODuration.days(days).iso8601)))
+        case .console(.pause(let enabled)): m.append(("pause", .bool(enabled)))
         case .background, .resumeApp, .relaunch, .testNotification: break
         }
         return .object(m)

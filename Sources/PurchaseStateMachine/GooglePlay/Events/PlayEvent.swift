@@ -49,6 +49,8 @@ public enum PlayEvent: Hashable, Sendable {
     /// The developer defers billing of subscription token `token` by `by` (`subscriptionsv2.defer`):
     /// the renewal date (a prepaid plan's expiry) moves, access continues at no charge (§6.5).
     case deferBilling(token: Int, by: ISODuration)
+    /// The developer changes a Play Console setting: the grace period (§6.3) or the pause switch (§6.4).
+    case console(PlayConsoleSetting)
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -71,6 +73,7 @@ public enum PlayEvent: Hashable, Sendable {
         case .forgedPurchase: return .forgedPurchase
         case .devCancel: return .devCancel
         case .deferBilling: return .deferBilling
+        case .console: return .console
         }
     }
 
@@ -123,6 +126,8 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case devCancel
     /// `defer(#N, DURATION)`.
     case deferBilling = "defer"
+    /// `console(grace: DAYS)`, `console(pause: on|off)`.
+    case console
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

@@ -111,6 +111,9 @@ extension PlayModel {
         else {
             throw PlayRejection(event: event, reason: "token #\(number) is not an active auto-renewing subscription")
         }
+        guard pauseEnabled || catalog.licenseTesting else {
+            throw PlayRejection(event: event, reason: "the console has turned pausing off; only license testers can pause (§6.4)")
+        }
         guard let allowed = Self.pauseLengths(for: plan.period), allowed.contains(where: { $0.hasSameLength(as: length) }) else {
             throw PlayRejection(
                 event: event,

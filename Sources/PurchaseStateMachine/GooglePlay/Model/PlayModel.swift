@@ -34,6 +34,10 @@ public struct PlayModel: Sendable {
     var nextMessageID = 1
     /// The products of the forged purchases handed to the app so far (`forgedPurchase`), in order.
     public internal(set) var forgedProducts: [String] = []
+    /// The grace period the console set mid-history, nil while the history's V-GRACE-DAYS holds (§6.3).
+    public internal(set) var consoleGraceDays: Int?
+    /// Whether the console lets subscribers pause (§6.4); license testers always can.
+    public internal(set) var pauseEnabled = true
 
     /// A store with no purchases, its clock at `start`.
     public init(catalog: PlayCatalog, variations: PlayVariations = PlayVariations(), start: Instant = .defaultStart) {
@@ -110,6 +114,8 @@ public struct PlayModel: Sendable {
             notifyTest(effects: &effects)
         case .forgedPurchase(let item):
             try forgePurchase(item, event: event, effects: &effects)
+        case .console(let setting):
+            try applyConsole(setting, event: event, effects: &effects)
         }
     }
 
