@@ -43,9 +43,12 @@ struct PlayGeneratorTests {
         #expect(kinds == Set(PlayEventKind.allCases))
     }
 
-    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5), console grace and pause changes (§6.3, §6.4)")
+    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5), console grace and pause changes (§6.3, §6.4), pending purchase updates (§2.3)")
     func eventOptions() throws {
-        let events = try Self.draw(2_000).flatMap(\.1)
+        let histories = try Self.draw(2_000)
+        let events = histories.flatMap(\.1)
+        let updates = histories.flatMap(\.2).flatMap(\.listenerCalls).flatMap(\.1).compactMap(\.pendingUpdate)
+        #expect(!updates.isEmpty, "a pending top-up or switch names the new purchase on the old one (§2.3, §3)")
         let quantities = events.compactMap { if case .void(_, _, let q?) = $0 { return q } else { return nil } }
         #expect(!quantities.isEmpty, "void(#N, refund, quantity: K)")
         let types = Set(events.compactMap { if case .devCancel(_, let type) = $0 { return type } else { return nil } })

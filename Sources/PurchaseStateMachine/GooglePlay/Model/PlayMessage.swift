@@ -67,6 +67,9 @@ public struct PlayPurchase: Hashable, Sendable {
     /// Whether `getSignature()` verifies over `getOriginalJson()` with the app's public key; false
     /// only for a purchase Google never made (`forgedPurchase`), which must not entitle (§2.3).
     public var signatureValid: Bool
+    /// `getPendingPurchaseUpdate()`: on the old subscription's purchase, the new purchase of a pending
+    /// top-up, upgrade or downgrade, until its payment completes or is canceled (§2.3, §3).
+    public var pendingUpdate: PlayPendingPurchaseUpdate? = nil
 
     /// Creates a purchase view.
     public init(

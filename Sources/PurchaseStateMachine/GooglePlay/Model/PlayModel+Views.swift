@@ -39,12 +39,17 @@ extension PlayModel {
         let t = tokens[index]
         // §7 "Handle deferred replacement": until the switch the new token carries the old entitlement.
         let products = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }.map { [$0] } ?? t.products
-        return PlayPurchase(
+        var purchase = PlayPurchase(
             token: t.tokenString, products: products,
             state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created,
             suspended: variations.includeSuspended && [.onHold, .paused].contains(status(of: index)))
+        // §2.3, §3: the old purchase names the new one while its payment is pending.
+        if let new = tokens.last(where: { $0.linkedToken == index + 1 && $0.purchaseState == .pending }) {
+            purchase.pendingUpdate = PlayPendingPurchaseUpdate(products: new.products, token: new.tokenString)
+        }
+        return purchase
     }
 
     /// `purchases.subscriptionsv2.get` for token `index` (§10.1), or nil for a one-time token.
@@ -167,6 +172,7 @@ extension PlayPurchase {
         if let replacing { members.append(("replacing", .string(replacing))) }
         if suspended { members.append(("isSuspended", .bool(true))) }
         if !signatureValid { members.append(("signatureValid", .bool(false))) }
+        if let pendingUpdate { members.append(("pendingPurchaseUpdate", pendingUpdate.json)) }
         return .object(members)
     }
 }
