@@ -110,7 +110,15 @@ public struct PlayHistoryGenerator: Sendable {
             let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
             return byUnit ? .advanceTime(by: unit) : boundaryStep(model, offset: offset, boundaries: boundaries)
         case .setBilling:
+            // §11: a license tester may use Play Billing Lab instead (drawn only then, so other histories draw as before).
+            if catalog.licenseTesting, try tc.drawBool(probability: 0.3) {
+                let ready = model.tokens.indices.filter { model.status(of: $0) == .active && model.tokens[$0].acknowledged && model.tokens[$0].subscription?.autoRenew == true }
+                let state = try tc.drawBool(probability: 0.5) ? PlayBillingLabState.hold : .grace
+                if let t = try pick(ready) { return .billingLab(token: t, to: state) }
+            }
             return .setBilling(ok: !model.billingOK)
+        case .billingLab:
+            return nil  // drawn in setBilling's slot, for license testers only
         case .completePending:
             return try pick(tokens([.pending]).filter { model.tokens[$0].preorderRelease == nil }).map { .completePending(token: $0) }
         case .cancelPending:

@@ -31,6 +31,7 @@ extension PlayEvent {
         case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
         case .console(.graceDays(let days)): return "console(grace: \(ISODuration.days(days).iso8601))"
         case .console(.pause(let enabled)): return "console(pause: \(enabled ? "on" : "off"))"
+        case .billingLab(let t, let state): return "billingLab(#\(t), \(state.rawValue))"
         }
     }
 
@@ -124,6 +125,7 @@ extension PlayEvent {
             let type = args.count == 2 ? try choice(args[1], PlayDeveloperCancellationType.self) : .developerRequestedStopPayments
             return .devCancel(token: try token(0), type: type)
         case .deferBilling: try count(2...2); return .deferBilling(token: try token(0), by: try duration(args[1]))
+        case .billingLab: try count(2...2); return .billingLab(token: try token(0), to: try choice(args[1], PlayBillingLabState.self))
         case .console:
             try count(1...1)
             let parts = args[0].split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }

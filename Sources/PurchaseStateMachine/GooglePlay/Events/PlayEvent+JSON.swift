@@ -60,6 +60,10 @@ extension PlayEvent {
             } else {
                 self = .console(.pause(enabled: try r.bool("pause")))
             }
+        case .billingLab:
+            let t = try token(&r)
+            guard let state = try r.optionalEnum("to", cases(PlayBillingLabState.self)) else { throw r.error("to", "is required but missing") }
+            self = .billingLab(token: t, to: state)
         case .deferBilling:
             let t = try token(&r)
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
@@ -94,6 +98,7 @@ extension PlayEvent {
         case .forgedPurchase(let item): m.append(("item", .string(item)))
         case .console(.graceDays(let days)): m.append(("grace", .string(ISODuration.days(days).iso8601)))
         case .console(.pause(let enabled)): m.append(("pause", .bool(enabled)))
+        case .billingLab(let t, let state): m += [("token", .int(Int64(t))), ("to", .string(state.rawValue))]
         case .background, .resumeApp, .relaunch, .testNotification: break
         }
         return .object(m)

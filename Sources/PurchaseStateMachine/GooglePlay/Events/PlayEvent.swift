@@ -51,6 +51,8 @@ public enum PlayEvent: Hashable, Sendable {
     case deferBilling(token: Int, by: ISODuration)
     /// The developer changes a Play Console setting: the grace period (§6.3) or the pause switch (§6.4).
     case console(PlayConsoleSetting)
+    /// A license tester uses Play Billing Lab to move acknowledged subscription token `token` straight into grace or hold (§11).
+    case billingLab(token: Int, to: PlayBillingLabState)
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -74,6 +76,7 @@ public enum PlayEvent: Hashable, Sendable {
         case .devCancel: return .devCancel
         case .deferBilling: return .deferBilling
         case .console: return .console
+        case .billingLab: return .billingLab
         }
     }
 
@@ -81,7 +84,7 @@ public enum PlayEvent: Hashable, Sendable {
     public var token: Int? {
         switch self {
         case .completePending(let t), .cancelPending(let t), .changePlan(let t, _, _), .cancel(let t), .restore(let t),
-            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t, _), .deferBilling(let t, _):
+            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t, _), .deferBilling(let t, _), .billingLab(let t, _):
             return t
         default: return nil
         }
@@ -128,6 +131,8 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case deferBilling = "defer"
     /// `console(grace: DAYS)`, `console(pause: on|off)`.
     case console
+    /// `billingLab(#N, grace|hold)`.
+    case billingLab
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

@@ -116,6 +116,8 @@ public struct PlayModel: Sendable {
             try forgePurchase(item, event: event, effects: &effects)
         case .console(let setting):
             try applyConsole(setting, event: event, effects: &effects)
+        case .billingLab(let t, let state):
+            try applyBillingLab(t, to: state, event: event, effects: &effects)
         }
     }
 
