@@ -187,19 +187,23 @@ struct PlayExecution<S: PlaySubject> {
         }
         for product in policy.consumables {
             let units = observed.balances[product] ?? 0
+            // §8: the app may keep a refund's units or claw back every void (and, §5, every partially refunded unit).
             let full = model.expectedCredit(product, knowsEverything: all, withoutVoided: false)
             let clawed = model.expectedCredit(product, knowsEverything: all, withoutVoided: true)
-            guard units != full, units != clawed else { continue }
+            let unitwise = model.expectedCredit(product, knowsEverything: all, withoutVoided: true, withoutRefundedUnits: true)
+            guard units != full, units != clawed, units != unitwise else { continue }
             let forged = model.forgedProducts.contains(product) && units > full
+            let also = (clawed == full ? [] : ["\(clawed)"]) + (unitwise == clawed ? [] : ["\(unitwise)"])
             return fail(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce, "Balance of \(product)",
-                        expected: full == clawed ? "\(full)" : "\(full) (or \(clawed) after claw-back)", observed: "\(units)")
+                        expected: "\(full)" + (also.isEmpty ? "" : " (or \(also.joined(separator: " or ")) after claw-back)"), observed: "\(units)")
         }
         return nil
     }
 
     /// The newest token behind `product`.
     private func latestToken(of product: String) -> String? {
-        model.tokens.last { t in t.product == product || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
+        // §1 V-ADDONS: an add-on's product is one of its token's line items, not the token's first product.
+        model.tokens.last { t in t.products.contains(product) || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
             .tokenString
     }
 
@@ -213,37 +217,5 @@ struct PlayExecution<S: PlaySubject> {
             if let seen = model.seen[i] { return seen.status }
         }
         return nil
-    }
-}
-
-/// A failure thrown while starting a history.
-struct PlayFailureBox: Error {
-    let failure: PlayFailure
-    init(_ failure: PlayFailure) { self.failure = failure }
-}
-
-extension PlayMessage {
-    /// One line for traces and reports.
-    public var label: String {
-        func list(_ p: [PlayPurchase]) -> String {
-            "[" + p.map { "\($0.token) \($0.products.joined(separator: "+")) \($0.state == .purchased ? "PURCHASED" : "PENDING")\($0.suspended ? " isSuspended" : "")\($0.quantity == 1 ? "" : " ×\($0.quantity)")" }.joined(separator: ", ") + "]"
-        }
-        switch self {
-        case .purchasesUpdated(let r, let p): return "onPurchasesUpdated(\(r.rawValue), \(list(p)))"
-        case .connected(let reason, let p): return "\(reason.rawValue): queryPurchasesAsync → \(list(p))"
-        case .terminated: return "terminate"
-        case .notification(let n):
-            return n.type == .test ? "RTDN \(n.type.rawValue) (messageId \(n.messageID))" : "RTDN \(n.type.rawValue) \(n.token) (messageId \(n.messageID))"
-        }
-    }
-}
-
-extension PlayReply {
-    /// One line for traces and reports.
-    public var label: String {
-        switch self {
-        case .acknowledge(let t): return "acknowledge(\(t))"
-        case .consume(let t): return "consume(\(t))"
-        }
     }
 }

@@ -27,7 +27,7 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 19), (.advanceTime, 27), (.setBilling, 9), (.completePending, 5), (.cancelPending, 2),
+        (.purchase, 19), (.advanceTime, 27), (.setBilling, 8), (.console, 1), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 7), (.deferBilling, 1), (.unpause, 2), (.void, 5), (.background, 4),
         (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
     ]
@@ -111,7 +111,15 @@ public struct PlayHistoryGenerator: Sendable {
             let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
             return byUnit ? .advanceTime(by: unit) : boundaryStep(model, offset: offset, boundaries: boundaries)
         case .setBilling:
+            // §11: a license tester may use Play Billing Lab instead (drawn only then, so other histories draw as before).
+            if catalog.licenseTesting, try tc.drawBool(probability: 0.3) {
+                let ready = model.tokens.indices.filter { model.status(of: $0) == .active && model.tokens[$0].acknowledged && model.tokens[$0].subscription?.autoRenew == true }
+                let state = try tc.drawBool(probability: 0.5) ? PlayBillingLabState.hold : .grace
+                if let t = try pick(ready) { return .billingLab(token: t, to: state) }
+            }
             return .setBilling(ok: !model.billingOK)
+        case .billingLab:
+            return nil  // drawn in setBilling's slot, for license testers only
         case .completePending:
             return try pick(tokens([.pending]).filter { model.tokens[$0].preorderRelease == nil }).map { .completePending(token: $0) }
         case .cancelPending:
@@ -129,7 +137,9 @@ public struct PlayHistoryGenerator: Sendable {
         case .cancel:
             return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .cancel(token: $0) }
         case .devCancel:
-            return try pick(tokens([.active, .inGracePeriod, .onHold])).map { .devCancel(token: $0) }
+            guard let t = try pick(tokens([.active, .inGracePeriod, .onHold])) else { return nil }
+            // §6.5: the default DEVELOPER_REQUESTED_STOP_PAYMENTS (the simplest) first.
+            return .devCancel(token: t, type: try tc.drawBool(probability: 0.5) ? .userRequestedStopRenewals : .developerRequestedStopPayments)
         case .restore:
             return try pick(tokens([.canceled])).map { .restore(token: $0) }
         case .pause:
@@ -156,13 +166,24 @@ public struct PlayHistoryGenerator: Sendable {
         case .void:
             let causes: [PlayVoidCause] = [.refund, .chargeback, .revoke, .refundWithoutRevoke]
             guard let t = try pick(tokens([.purchased, .consumed, .active, .inGracePeriod, .onHold, .paused, .canceled])) else { return nil }
-            return .void(token: t, cause: causes[Int(try tc.drawUnsigned(upTo: UInt64(causes.count - 1)))])
+            let cause = causes[Int(try tc.drawUnsigned(upTo: UInt64(causes.count - 1)))]
+            // §5: a refund of a multi-quantity purchase may be quantity-based (drawn only then, so other histories draw as before).
+            let token = model.tokens[t - 1]
+            guard cause == .refund, token.subscription == nil, token.quantity > 1 else { return .void(token: t, cause: cause) }
+            let partial = try tc.drawBool(probability: 0.5)
+            let units = min(try tc.drawInteger(in: 1...4), token.quantity - token.refundedQuantity)
+            return .void(token: t, cause: cause, quantity: partial ? units : nil)
         case .background, .resumeApp:
             return model.connected ? .background : .resumeApp
         case .relaunch:
             return .relaunch
         case .testNotification:
             return .testNotification
+        case .console:
+            // §6.3, §6.4: a grace change (the grace lengths V-GRACE-DAYS explores) or the pause switch.
+            let graceChange = try tc.drawBool(probability: 0.5)
+            let days = [7, 0, 3, 14, 30][Int(try tc.drawUnsigned(upTo: 4))]
+            return .console(graceChange ? .graceDays(days) : .pause(enabled: !model.pauseEnabled))
         case .forgedPurchase:
             guard model.connected else { return .resumeApp }
             let ids = catalog.purchasableIDs

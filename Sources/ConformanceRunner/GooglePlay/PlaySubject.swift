@@ -78,9 +78,10 @@ public struct PlaySubjectContext: Sendable {
     public func server(token: String) -> JSONValue? { model.serverView(of: token) }
 
     /// `purchases.voidedpurchases.list` now (§8): voids recorded in the last 30 days; one-time
-    /// products only unless `includeSubscriptions` (`type = 1`).
-    public func voidedPurchases(includeSubscriptions: Bool = false) -> [PlayVoidedPurchase] {
-        model.voidedPurchases(includeSubscriptions: includeSubscriptions)
+    /// products only unless `includeSubscriptions` (`type = 1`); quantity-based partial refunds, with
+    /// `voidedQuantity`, only with `includeQuantityBasedPartialRefund` (§5).
+    public func voidedPurchases(includeSubscriptions: Bool = false, includeQuantityBasedPartialRefund: Bool = false) -> [PlayVoidedPurchase] {
+        model.voidedPurchases(includeSubscriptions: includeSubscriptions, includeQuantityBasedPartialRefund: includeQuantityBasedPartialRefund)
     }
 }
 

@@ -4,7 +4,7 @@ import Generators
 import PurchaseStateMachine
 import Testing
 
-/// `subscriptionsv2.cancel` with the default `cancellationType` (§6.5, §10.1): the `devCancel` event.
+/// `subscriptionsv2.cancel` with either `cancellationType` (§6.5, §10.1): the `devCancel` event.
 @Suite("Google Play: developer-initiated cancellation")
 struct PlayDeveloperCancelTests {
     @Test("§6.5, §10.1: a developer cancel sends SUBSCRIPTION_CANCELED, names the developer in canceledStateContext and keeps access to the end of the period")
@@ -36,6 +36,24 @@ struct PlayDeveloperCancelTests {
         var user = try PlaySubscriptionTests.subscribed()
         try user.run("cancel(#1)")
         #expect(try !user.rejects("restore(#1)"), "the customer's own cancel can be restored")
+    }
+
+    @Test("§6.5: a developer cancel with USER_REQUESTED_STOP_RENEWALS behaves like the customer's cancel: access to the end of the period, and the customer can restore it")
+    func userRequestedStopRenewals() throws {
+        var s = try PlaySubscriptionTests.subscribed()
+        #expect(try s.run("devCancel(#1, userRequestedStopRenewals)").notificationTypes == ["SUBSCRIPTION_CANCELED"])
+        #expect(s.status(1) == .canceled)
+        #expect(s.entitled == ["basic"])
+        #expect(s.model.subscriptionV2(of: 0)?["canceledStateContext"] == .string("developerInitiatedCancellation"), "[INF] the developer made the call")
+        #expect(try s.run("restore(#1)").notificationTypes == ["SUBSCRIPTION_RESTARTED"])
+        #expect(s.model.subscriptionV2(of: 0)?["canceledStateContext"] == nil)
+        #expect(try s.run("advanceTime(P1M)").notificationTypes == ["SUBSCRIPTION_RENEWED"], "renews as if never canceled")
+        // The old spelling keeps its meaning: the default type, which blocks restore.
+        #expect(try PlayEvent(compact: "devCancel(#1)") == .devCancel(token: 1, type: .developerRequestedStopPayments))
+        #expect(try PlayEvent(compact: "devCancel(#1, developerRequestedStopPayments)").compact == "devCancel(#1)")
+        let old = try PlayEvent(json: try JSONValue.parse(#"{"event": "devCancel", "token": 1}"#), index: 0)
+        #expect(old == .devCancel(token: 1))
+        #expect(throws: FormatError.self) { try PlayEvent(compact: "devCancel(#1, politely)") }
     }
 
     @Test("§6.5 [INF]: a developer cancel during account hold ends the subscription at once; a canceled, prepaid or unknown token is refused")

@@ -7,8 +7,9 @@ struct PlayFormatTests {
         "purchase(coins100)", "purchase(coins100, quantity: 3)", "purchase(pro-pass30, outcome: pending)",
         "purchase(lifetime, outcome: failed)", "purchase(lifetime, outcome: userCanceled)", "completePending(#1)",
         "cancelPending(#2)", "changePlan(#1, pro-yearly, deferred)", "cancel(#1)", "restore(#1)", "pause(#1, P2M)",
-        "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "advanceTime(PT71H59M)",
-        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)", "devCancel(#2)", "defer(#1, P1M)",
+        "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "void(#1, refund, quantity: 2)", "advanceTime(PT71H59M)",
+        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)", "devCancel(#2)", "devCancel(#1, userRequestedStopRenewals)", "defer(#1, P1M)",
+        "console(grace: P3D)", "console(pause: off)", "console(pause: on)", "billingLab(#1, grace)", "billingLab(#2, hold)",
     ]
 
     @Test("Every event kind's compact spelling parses back to the same event", arguments: examples)
@@ -26,7 +27,9 @@ struct PlayFormatTests {
 
     @Test("Bad compact text is an error naming the problem",
           arguments: [("buy(x)", "unknown Google Play event kind"), ("cancel(1)", "token number"), ("void(#1, lost)", "is not one of"),
-                      ("purchase(x, colour: red)", "unknown purchase argument"), ("relaunch(1)", "takes 0"), ("devCancel(#0)", "token number"), ("defer(#1)", "takes 2")])
+                      ("purchase(x, colour: red)", "unknown purchase argument"), ("relaunch(1)", "takes 0"), ("devCancel(#0)", "token number"), ("defer(#1)", "takes 2"),
+                      ("void(#1, refund, quantity: 0)", "quantity: K"), ("void(#1, refund, units: 2)", "quantity: K"),
+                      ("console(grace: P31D)", "0 to 30 whole days"), ("console(grace: PT12H)", "0 to 30 whole days"), ("console(pause: maybe)", "expected console("), ("billingLab(#1, expired)", "is not one of")])
     func compactErrors(text: String, message: String) {
         #expect(throws: FormatError.self) { try PlayEvent(compact: text) }
         do { _ = try PlayEvent(compact: text) } catch { #expect(error.message.contains(message), "\(error.message)") }

@@ -5,14 +5,15 @@ import Testing
 
 @Suite("The Google Play generator explores every variation and reaches the boundaries")
 struct PlayGeneratorTests {
-    /// Draws `count` histories on the model alone and returns them with their variations.
-    static func draw(_ count: Int) throws -> [(PlayVariations, [PlayEvent], [PlayStepEffects])] {
-        let generator = PlayHistoryGenerator(catalog: .example)
+    /// Draws `count` histories on the model alone and returns them with their variations; with
+    /// `acknowledging`, every purchase is acknowledged after each event, as a correct app does.
+    static func draw(_ count: Int, catalog: PlayCatalog = .example, acknowledging: Bool = false) throws -> [(PlayVariations, [PlayEvent], [PlayStepEffects])] {
+        let generator = PlayHistoryGenerator(catalog: catalog)
         var out: [(PlayVariations, [PlayEvent], [PlayStepEffects])] = []
         for n in 0..<count {
             let tc = TestCase(seed: Seed(99).derived(UInt64(n)))
             let variations = try generator.drawVariations(tc)
-            var model = PlayModel(catalog: .example, variations: variations)
+            var model = PlayModel(catalog: catalog, variations: variations)
             _ = model.start()
             var events: [PlayEvent] = []
             var effects: [PlayStepEffects] = []
@@ -20,6 +21,11 @@ struct PlayGeneratorTests {
                 let event = try generator.drawEvent(tc, model: model)
                 effects.append(try model.apply(event))
                 events.append(event)
+                if acknowledging {
+                    for p in model.ownedPurchases() where p.state == .purchased && !p.acknowledged {
+                        _ = model.apply(reply: .acknowledge(token: p.token), transientFaults: false)
+                    }
+                }
             }
             out.append((variations, events, effects))
         }
@@ -40,7 +46,25 @@ struct PlayGeneratorTests {
         // `restore` is the rarest kind: it needs a subscription canceled and not yet expired, and
         // time usually jumps to that expiry next (about one in 700 histories draws it).
         let kinds = Set(try Self.draw(2_000).flatMap { $0.1.map(\.kind) })
-        #expect(kinds == Set(PlayEventKind.allCases))
+        #expect(kinds == Set(PlayEventKind.allCases).subtracting([.billingLab]))
+        // §11: Play Billing Lab is a license tester's tool, drawn only on a tester's catalog.
+        let testerKinds = Set(try Self.draw(300, catalog: PlayLicenseTestingTests.catalog, acknowledging: true).flatMap { $0.1.map(\.kind) })
+        #expect(testerKinds.contains(.billingLab))
+    }
+
+    @Test("Event options are drawn: quantity-based partial refunds (§5), both developer cancellation types (§6.5), console grace and pause changes (§6.3, §6.4), pending purchase updates (§2.3)")
+    func eventOptions() throws {
+        let histories = try Self.draw(2_000, acknowledging: true)
+        let events = histories.flatMap(\.1)
+        let updates = histories.flatMap(\.2).flatMap(\.listenerCalls).flatMap(\.1).compactMap(\.pendingUpdate)
+        #expect(!updates.isEmpty, "a pending top-up or switch names the new purchase on the old one (§2.3, §3)")
+        let quantities = events.compactMap { if case .void(_, _, let q?) = $0 { return q } else { return nil } }
+        #expect(!quantities.isEmpty, "void(#N, refund, quantity: K)")
+        let types = Set(events.compactMap { if case .devCancel(_, let type) = $0 { return type } else { return nil } })
+        #expect(types == Set(PlayDeveloperCancellationType.allCases))
+        let settings = Set(events.compactMap { if case .console(let setting) = $0 { return setting } else { return nil } })
+        #expect(settings.contains(.pause(enabled: false)) && settings.contains(.pause(enabled: true)))
+        #expect(Set(settings.compactMap { if case .graceDays(let d) = $0 { return d } else { return nil } }) == [0, 3, 7, 14, 30])
     }
 
     @Test("Time reaches the three-day window (refunds happen) and grace → hold, with steps a minute either side of a boundary")

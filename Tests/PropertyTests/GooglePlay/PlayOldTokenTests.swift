@@ -71,7 +71,7 @@ extension PlayReplacementTests {
         var s = try Self.subscribed("basic-monthly", playVariations { $0.replacedTokenReadsActive = legacy })
         try s.run("advanceTime(P10D)", "changePlan(#1, pro-yearly, chargeFullPrice)")
         #expect(s.state(1) == (legacy ? "SUBSCRIPTION_STATE_ACTIVE" : "SUBSCRIPTION_STATE_EXPIRED"))
-        #expect(s.model.subscriptionV2(of: 0)?["canceledStateContext"] == (legacy ? nil : .string("replacementInitiatedCancellation")))
+        #expect(s.model.subscriptionV2(of: 0)?["canceledStateContext"] == (legacy ? nil : .string("replacementCancellation")))
         #expect(s.model.subscriptionV2(of: 1)?["linkedPurchaseToken"] == .string("token-1"), "the new token names it either way")
         #expect(s.status(1) == .replaced)
         #expect(s.entitled == ["pro"], "only the newest token in the chain entitles")

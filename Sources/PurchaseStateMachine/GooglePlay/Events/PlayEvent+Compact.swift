@@ -18,15 +18,20 @@ extension PlayEvent {
         case .pause(let t, let length): return "pause(#\(t), \(length.iso8601))"
         case .unpause(let t): return "unpause(#\(t))"
         case .setBilling(let ok): return "setBilling(\(ok ? "ok" : "fail"))"
-        case .void(let t, let cause): return "void(#\(t), \(cause.rawValue))"
+        case .void(let t, let cause, let quantity):
+            return "void(#\(t), \(cause.rawValue)\(quantity.map { ", quantity: \($0)" } ?? ""))"
         case .advanceTime(let d): return "advanceTime(\(d.iso8601))"
         case .background: return "background"
         case .resumeApp: return "resumeApp"
         case .relaunch: return "relaunch"
         case .testNotification: return "testNotification"
         case .forgedPurchase(let item): return "forgedPurchase(\(CompactText.word(item)))"
-        case .devCancel(let t): return "devCancel(#\(t))"
+        case .devCancel(let t, let type):
+            return "devCancel(#\(t)\(type == .developerRequestedStopPayments ? "" : ", \(type.rawValue)"))"
         case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
+        case .console(.graceDays(let days)): return "console(grace: \(ISODuration.days(days).iso8601))"
+        case .console(.pause(let enabled)): return "console(pause: \(enabled ? "on" : "off"))"
+        case .billingLab(let t, let state): return "billingLab(#\(t), \(state.rawValue))"
         }
     }
 
@@ -98,15 +103,40 @@ extension PlayEvent {
             try count(1...1)
             guard ["ok", "fail"].contains(args[0]) else { throw fail("expected setBilling(ok|fail)") }
             return .setBilling(ok: args[0] == "ok")
-        case .void: try count(2...2); return .void(token: try token(0), cause: try choice(args[1], PlayVoidCause.self))
+        case .void:
+            try count(2...3)
+            var quantity: Int?
+            if args.count == 3 {
+                let parts = args[2].split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
+                guard parts.count == 2, parts[0] == "quantity", let q = Int(parts[1]), q >= 1 else {
+                    throw fail("expected quantity: K (K ≥ 1), found \(args[2])")
+                }
+                quantity = q
+            }
+            return .void(token: try token(0), cause: try choice(args[1], PlayVoidCause.self), quantity: quantity)
         case .advanceTime: try count(1...1); return .advanceTime(by: try duration(args[0]))
         case .background: try count(0...0); return .background
         case .resumeApp: try count(0...0); return .resumeApp
         case .relaunch: try count(0...0); return .relaunch
         case .testNotification: try count(0...0); return .testNotification
         case .forgedPurchase: try count(1...1); return .forgedPurchase(item: try CompactText.unquote(args[0], fail: fail))
-        case .devCancel: try count(1...1); return .devCancel(token: try token(0))
+        case .devCancel:
+            try count(1...2)
+            let type = args.count == 2 ? try choice(args[1], PlayDeveloperCancellationType.self) : .developerRequestedStopPayments
+            return .devCancel(token: try token(0), type: type)
         case .deferBilling: try count(2...2); return .deferBilling(token: try token(0), by: try duration(args[1]))
+        case .billingLab: try count(2...2); return .billingLab(token: try token(0), to: try choice(args[1], PlayBillingLabState.self))
+        case .console:
+            try count(1...1)
+            let parts = args[0].split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
+            switch (parts.first, parts.count == 2 ? parts[1] : nil) {
+            case ("grace"?, let text?):
+                guard let days = try duration(text).wholeDays, (0...30).contains(days) else { throw fail("grace is 0 to 30 whole days (§6.3), not \(text)") }
+                return .console(.graceDays(days))
+            case ("pause"?, "on"?): return .console(.pause(enabled: true))
+            case ("pause"?, "off"?): return .console(.pause(enabled: false))
+            default: throw fail("expected console(grace: P3D) or console(pause: on|off), found \(args[0])")
+            }
         }
     }
 }

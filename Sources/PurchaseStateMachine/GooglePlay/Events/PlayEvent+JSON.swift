@@ -37,7 +37,9 @@ extension PlayEvent {
         case .void:
             let t = try token(&r)
             guard let cause = try r.optionalEnum("cause", cases(PlayVoidCause.self)) else { throw r.error("cause", "is required but missing") }
-            self = .void(token: t, cause: cause)
+            let quantity = try r.optionalInt("quantity")
+            if let quantity, quantity < 1 { throw r.error("quantity", "a refund covers at least one unit") }
+            self = .void(token: t, cause: cause, quantity: quantity)
         case .advanceTime:
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
             guard !d.isZero else { throw r.error("by", "the duration must be positive") }
@@ -47,7 +49,21 @@ extension PlayEvent {
         case .relaunch: self = .relaunch
         case .testNotification: self = .testNotification
         case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
-        case .devCancel: self = .devCancel(token: try token(&r))
+        case .devCancel:
+            let t = try token(&r)
+            let type = try r.optionalEnum("cancellationType", cases(PlayDeveloperCancellationType.self)) ?? .developerRequestedStopPayments
+            self = .devCancel(token: t, type: type)
+        case .console:
+            if let grace = try r.optionalDuration("grace") {
+                guard let days = grace.wholeDays, (0...30).contains(days) else { throw r.error("grace", "grace is 0 to 30 whole days (§6.3)") }
+                self = .console(.graceDays(days))
+            } else {
+                self = .console(.pause(enabled: try r.bool("pause")))
+            }
+        case .billingLab:
+            let t = try token(&r)
+            guard let state = try r.optionalEnum("to", cases(PlayBillingLabState.self)) else { throw r.error("to", "is required but missing") }
+            self = .billingLab(token: t, to: state)
         case .deferBilling:
             let t = try token(&r)
             guard let d = try r.optionalDuration("by") else { throw r.error("by", "is required but missing") }
@@ -68,13 +84,21 @@ extension PlayEvent {
         case .changePlan(let t, let plan, let mode):
             m += [("token", .int(Int64(t))), ("to", .string(plan)), ("mode", .string(mode.rawValue))]
         case .pause(let t, let length): m += [("token", .int(Int64(t))), ("length", .string(length.iso8601))]
-        case .void(let t, let cause): m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
-        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t), .devCancel(let t):
+        case .void(let t, let cause, let quantity):
+            m += [("token", .int(Int64(t))), ("cause", .string(cause.rawValue))]
+            if let quantity { m.append(("quantity", .int(Int64(quantity)))) }
+        case .completePending(let t), .cancelPending(let t), .cancel(let t), .restore(let t), .unpause(let t):
             m.append(("token", .int(Int64(t))))
+        case .devCancel(let t, let type):
+            m.append(("token", .int(Int64(t))))
+            if type != .developerRequestedStopPayments { m.append(("cancellationType", .string(type.rawValue))) }
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
         case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]
         case .forgedPurchase(let item): m.append(("item", .string(item)))
+        case .console(.graceDays(let days)): m.append(("grace", .string(ISODuration.days(days).iso8601)))
+        case .console(.pause(let enabled)): m.append(("pause", .bool(enabled)))
+        case .billingLab(let t, let state): m += [("token", .int(Int64(t))), ("to", .string(state.rawValue))]
         case .background, .resumeApp, .relaunch, .testNotification: break
         }
         return .object(m)

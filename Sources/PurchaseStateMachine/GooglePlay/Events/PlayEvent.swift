@@ -24,8 +24,9 @@ public enum PlayEvent: Hashable, Sendable {
     case unpause(token: Int)
     /// From now on renewal charges fail (`false`) or succeed (`true`); a success recovers grace and hold (§6.3).
     case setBilling(ok: Bool)
-    /// Token `token` is voided or refunded (§8).
-    case void(token: Int, cause: PlayVoidCause)
+    /// Token `token` is voided or refunded (§8); with `quantity`, a refund of that many units of a
+    /// multi-quantity one-time purchase (a quantity-based partial refund, §5), nil for the whole token.
+    case void(token: Int, cause: PlayVoidCause, quantity: Int? = nil)
     /// Time passes on Google's clock; renewals, deadlines and expirations inside happen in order (§11).
     case advanceTime(by: ISODuration)
     /// The app leaves the foreground and loses its billing connection (§2.1).
@@ -41,13 +42,17 @@ public enum PlayEvent: Hashable, Sendable {
     /// purchase of `item` that Google never made: its signature does not verify and the Developer
     /// API does not know its token; it must not entitle (§2.3, §15.3 `unverified-never-entitled`).
     case forgedPurchase(item: String)
-    /// The developer cancels subscription token `token` through `subscriptionsv2.cancel` with the
-    /// default `cancellationType` (`DEVELOPER_REQUESTED_STOP_PAYMENTS`): auto-renew off, access to the
-    /// end of the period, and the customer cannot restore it (§6.5, §10.1).
-    case devCancel(token: Int)
+    /// The developer cancels subscription token `token` through `subscriptionsv2.cancel` with
+    /// `cancellationType` `type`: auto-renew off, access to the end of the period; by default
+    /// (`DEVELOPER_REQUESTED_STOP_PAYMENTS`) the customer cannot restore it (§6.5, §10.1).
+    case devCancel(token: Int, type: PlayDeveloperCancellationType = .developerRequestedStopPayments)
     /// The developer defers billing of subscription token `token` by `by` (`subscriptionsv2.defer`):
     /// the renewal date (a prepaid plan's expiry) moves, access continues at no charge (§6.5).
     case deferBilling(token: Int, by: ISODuration)
+    /// The developer changes a Play Console setting: the grace period (§6.3) or the pause switch (§6.4).
+    case console(PlayConsoleSetting)
+    /// A license tester uses Play Billing Lab to move acknowledged subscription token `token` straight into grace or hold (§11).
+    case billingLab(token: Int, to: PlayBillingLabState)
 
     /// The event kind.
     public var kind: PlayEventKind {
@@ -70,6 +75,8 @@ public enum PlayEvent: Hashable, Sendable {
         case .forgedPurchase: return .forgedPurchase
         case .devCancel: return .devCancel
         case .deferBilling: return .deferBilling
+        case .console: return .console
+        case .billingLab: return .billingLab
         }
     }
 
@@ -77,7 +84,7 @@ public enum PlayEvent: Hashable, Sendable {
     public var token: Int? {
         switch self {
         case .completePending(let t), .cancelPending(let t), .changePlan(let t, _, _), .cancel(let t), .restore(let t),
-            .pause(let t, _), .unpause(let t), .void(let t, _), .devCancel(let t), .deferBilling(let t, _):
+            .pause(let t, _), .unpause(let t), .void(let t, _, _), .devCancel(let t, _), .deferBilling(let t, _), .billingLab(let t, _):
             return t
         default: return nil
         }
@@ -104,7 +111,7 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case unpause
     /// `setBilling(ok|fail)`.
     case setBilling
-    /// `void(#N, CAUSE)`.
+    /// `void(#N, CAUSE[, quantity: K])`.
     case void
     /// `advanceTime(DURATION)`.
     case advanceTime
@@ -118,10 +125,14 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case testNotification
     /// `forgedPurchase(ITEM)`.
     case forgedPurchase
-    /// `devCancel(#N)`.
+    /// `devCancel(#N[, TYPE])`.
     case devCancel
     /// `defer(#N, DURATION)`.
     case deferBilling = "defer"
+    /// `console(grace: DAYS)`, `console(pause: on|off)`.
+    case console
+    /// `billingLab(#N, grace|hold)`.
+    case billingLab
 }
 
 /// What came of a purchase flow (§2.1, §2.2, §3).

@@ -67,6 +67,9 @@ public struct PlayPurchase: Hashable, Sendable {
     /// Whether `getSignature()` verifies over `getOriginalJson()` with the app's public key; false
     /// only for a purchase Google never made (`forgedPurchase`), which must not entitle (§2.3).
     public var signatureValid: Bool
+    /// `getPendingPurchaseUpdate()`: on the old subscription's purchase, the new purchase of a pending
+    /// top-up, upgrade or downgrade, until its payment completes or is canceled (§2.3, §3).
+    public var pendingUpdate: PlayPendingPurchaseUpdate? = nil
 
     /// Creates a purchase view.
     public init(
@@ -100,6 +103,8 @@ public struct PlayNotification: Hashable, Sendable {
     public var product: String
     /// The legacy `subscriptionId` field, present only under V-RTDN-SUBSCRIPTIONID (§9.1).
     public var subscriptionID: String?
+    /// `refundType` of a `VOIDED_PURCHASE` notification: `FULL`, or `PARTIAL` for a quantity-based partial refund (§5, §9.1).
+    public var refundType: PlayRefundType? = nil
 }
 
 /// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.

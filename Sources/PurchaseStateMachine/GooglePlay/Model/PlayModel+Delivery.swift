@@ -9,12 +9,12 @@ extension PlayModel {
     public static let notificationRetention = ISODuration.days(7)
 
     /// §9.1, §9.4: sends an RTDN for token `index` (repeated under V-RTDN-DUPLICATES, held back
-    /// under V-RTDN-DELAY).
-    mutating func notify(_ type: PlayNotificationType, _ index: Int, effects: inout PlayStepEffects) {
+    /// under V-RTDN-DELAY); a `VOIDED_PURCHASE` carries `refund` (§5: `FULL` unless units remain).
+    mutating func notify(_ type: PlayNotificationType, _ index: Int, refund: PlayRefundType = .full, effects: inout PlayStepEffects) {
         let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type.number != 0
         let n = PlayNotification(
             messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
-            subscriptionID: legacy ? tokens[index].product : nil)
+            subscriptionID: legacy ? tokens[index].product : nil, refundType: type == .voidedPurchase ? refund : nil)
         nextMessageID += 1
         guard variations.notificationDelay == 0 else {
             outbox.append(PlayQueuedNotification(notification: n, index: index, sentAt: now, due: eventsApplied + variations.notificationDelay))

@@ -1,6 +1,7 @@
 /// What the developer does to a subscription through the Developer API (play-billing-semantics
 /// §6.5, §10.1): `subscriptionsv2.cancel` with its default `cancellationType`
-/// (`DEVELOPER_REQUESTED_STOP_PAYMENTS`). Like a customer's cancel, auto-renew goes off, the state is
+/// (`DEVELOPER_REQUESTED_STOP_PAYMENTS`) or `USER_REQUESTED_STOP_RENEWALS`, which behaves like the
+/// customer's own cancel: they can restore it in the Play Store. Like a customer's cancel, auto-renew goes off, the state is
 /// `CANCELED` with `SUBSCRIPTION_CANCELED`, and access continues to the end of the paid period; unlike
 /// it, `canceledStateContext` names the developer and the customer cannot restore the subscription in
 /// the Play Store (the app may still sell it again: an in-app re-signup is a plain purchase).
@@ -17,18 +18,23 @@
 /// be deferred; the acknowledgement deadline does not move.
 extension PlayModel {
     /// §6.5, §10.1: the developer cancels token `number`; access continues to the end of the period.
-    mutating func applyDeveloperCancel(_ number: Int, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
+    /// [INF] both types cancel the same way (no installment is scheduled, hold ends at once); only
+    /// whether the customer can restore differs, and `canceledStateContext` names the developer.
+    mutating func applyDeveloperCancel(
+        _ number: Int, type: PlayDeveloperCancellationType, event: PlayEvent, effects: inout PlayStepEffects
+    ) throws(PlayRejection) {
         let index = try tokenIndex(number, event: event)
         let s = status(of: index)
         guard let record = tokens[index].subscription, record.autoRenew, [.active, .inGracePeriod, .onHold].contains(s) else {
             throw PlayRejection(event: event, reason: "token #\(number) is not a renewing subscription (\(s.rawValue))")
         }
         tokens[index].subscription?.autoRenew = false
-        tokens[index].subscription?.cancellation = .developer
+        let cancellation: PlayCancellation = type.restorable ? .developerStopRenewals : .developer
+        tokens[index].subscription?.cancellation = cancellation
         tokens[index].subscription?.scheduledPause = nil
         tokens[index].subscription?.pendingCancellation = false
         if s == .onHold {
-            end(index, cancellation: .developer, effects: &effects)  // [INF] as §6.3's cancel during hold: expiry already past
+            end(index, cancellation: cancellation, effects: &effects)  // [INF] as §6.3's cancel during hold: expiry already past
         } else {
             notify(.subscriptionCanceled, index, effects: &effects)
         }
@@ -38,7 +44,7 @@ extension PlayModel {
     func restoreRefusal(_ index: Int, number: Int) -> String? {
         guard status(of: index) == .canceled else { return "token #\(number) is not a subscription the customer canceled and still has" }
         switch tokens[index].subscription?.cancellation {
-        case .user?: return nil
+        case .user?, .developerStopRenewals?: return nil  // §6.5: USER_REQUESTED_STOP_RENEWALS behaves like the customer's cancel
         case .developer?:
             return "the developer canceled token #\(number) (DEVELOPER_REQUESTED_STOP_PAYMENTS), which blocks restore in the Play Store (§6.5)"
         default: return "token #\(number) is not a subscription the customer canceled and still has"

@@ -21,9 +21,12 @@ extension PlayModel {
         catalog.licenseTesting ? PlayLicenseTestTimes.freeTrial : length
     }
 
-    /// The grace period of `plan` (V-GRACE-DAYS, §6.3; five minutes for a license tester, §11); zero means silent grace.
+    /// The grace period of `plan` (V-GRACE-DAYS or the console's setting, §6.3; five minutes for a
+    /// license tester, §11); zero means silent grace.
     func grace(of plan: PlayBasePlan) -> ISODuration {
-        let grace = variations.grace(for: plan.period)
+        var settings = variations
+        settings.graceDays = graceDaysNow
+        let grace = settings.grace(for: plan.period)
         return catalog.licenseTesting && !grace.isZero ? PlayLicenseTestTimes.grace : grace
     }
 

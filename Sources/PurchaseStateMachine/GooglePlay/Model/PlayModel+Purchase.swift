@@ -84,7 +84,9 @@ extension PlayModel {
             }
         }
         if request.outcome == .pending {
-            deliver(.ok, [index], effects: &effects)
+            // §3: a pending top-up, upgrade or downgrade reaches the app as the old purchase with a
+            // PendingPurchaseUpdate naming the new one; the old access remains.
+            deliver(.ok, [linked ?? index], effects: &effects)
         } else {
             announcePurchased(index, effects: &effects, listener: true, replacing: linked)
         }

@@ -111,6 +111,9 @@ extension PlayModel {
         else {
             throw PlayRejection(event: event, reason: "token #\(number) is not an active auto-renewing subscription")
         }
+        guard pauseEnabled || catalog.licenseTesting else {
+            throw PlayRejection(event: event, reason: "the console has turned pausing off; only license testers can pause (§6.4)")
+        }
         guard let allowed = Self.pauseLengths(for: plan.period), allowed.contains(where: { $0.hasSameLength(as: length) }) else {
             throw PlayRejection(
                 event: event,
@@ -160,31 +163,5 @@ extension PlayModel {
             default: break
             }
         }
-    }
-
-    /// §8: a void removes access at once; a refund without revoke changes nothing.
-    mutating func applyVoid(_ number: Int, cause: PlayVoidCause, event: PlayEvent, effects: inout PlayStepEffects) throws(PlayRejection) {
-        let index = try tokenIndex(number, event: event)
-        guard cause != .unacknowledged else {
-            throw PlayRejection(event: event, reason: "Google refunds unacknowledged purchases by itself at the deadline (§4)")
-        }
-        guard tokens[index].purchaseState == .purchased, tokens[index].voided == nil else {
-            throw PlayRejection(event: event, reason: "token #\(number) is not a paid purchase that can be voided")
-        }
-        if tokens[index].subscription != nil, [.expired, .replaced].contains(status(of: index)) {
-            throw PlayRejection(event: event, reason: "token #\(number) has ended; refunding an older order revokes nothing (§8)")
-        }
-        // V-REFUND-REVIEW: a customer's refund request is reviewed first; the notice changes nothing.
-        if variations.refundReviewNotified, [.refund, .refundWithoutRevoke].contains(cause) { notify(.refundReview, index, effects: &effects) }
-        guard cause.revokes else { return }
-        tokens[index].voided = cause
-        tokens[index].voidedAt = now
-        tokens[index].ackDeadline = nil
-        tokens[index].subscription?.phase = .ended
-        tokens[index].subscription?.endedAt = now
-        tokens[index].subscription?.autoRenew = false
-        notify(.voidedPurchase, index, effects: &effects)
-        if tokens[index].subscription != nil { notify(.subscriptionRevoked, index, effects: &effects) }
-        if tokens[index].subscription == nil, variations.oneTimeCanceledOnVoid { notify(.oneTimeProductCanceled, index, effects: &effects) }
     }
 }

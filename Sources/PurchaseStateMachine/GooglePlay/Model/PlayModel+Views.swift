@@ -39,12 +39,17 @@ extension PlayModel {
         let t = tokens[index]
         // §7 "Handle deferred replacement": until the switch the new token carries the old entitlement.
         let products = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }.map { [$0] } ?? t.products
-        return PlayPurchase(
+        var purchase = PlayPurchase(
             token: t.tokenString, products: products,
             state: t.purchaseState == .purchased && !reportedAsPending(index) ? .purchased : .pending, quantity: t.quantity,
             acknowledged: t.acknowledged, autoRenewing: t.subscription?.autoRenew ?? false,
             orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created,
             suspended: variations.includeSuspended && [.onHold, .paused].contains(status(of: index)))
+        // §2.3, §3: the old purchase names the new one while its payment is pending.
+        if let new = tokens.last(where: { $0.linkedToken == index + 1 && $0.purchaseState == .pending }) {
+            purchase.pendingUpdate = PlayPendingPurchaseUpdate(products: new.products, token: new.tokenString)
+        }
+        return purchase
     }
 
     /// `purchases.subscriptionsv2.get` for token `index` (§10.1), or nil for a one-time token.
@@ -59,7 +64,7 @@ extension PlayModel {
         if let linked = t.linkedToken { members.append(("linkedPurchaseToken", .string(tokens[linked - 1].tokenString))) }
         if case .paused(let until) = s.phase { members.append(("pausedStateContext", .object([("autoResumeTime", .string(until.iso8601))]))) }
         if let c = s.cancellation, !s.autoRenew, !readsActiveAfterReplacement(index) {
-            members.append(("canceledStateContext", .string(c.rawValue + "InitiatedCancellation")))
+            members.append(("canceledStateContext", .string(c.contextName)))
         }
         // §1: one line item per item of the purchase (V-ADDONS); [INF] the items share one lifecycle.
         var items: [JSONValue] = []
@@ -131,6 +136,8 @@ extension PlayModel {
             ("quantity", .int(Int64(t.quantity))), ("purchaseTimeMillis", .string(String((t.purchasedAt ?? t.created).secondsSinceEpoch * 1000))),
         ]
         if let order = t.orderID { members.append(("orderId", .string(order))) }
+        // §5, §10.2: productsv2's refundableQuantity, what a quantity-based refund can still refund.
+        if t.purchasedAt != nil { members.append(("refundableQuantity", .int(Int64(t.voided != nil ? 0 : t.quantity - t.refundedQuantity)))) }
         if catalog.licenseTesting { members.append(("purchaseType", .int(0))) }  // §10.2: 0 = test (license tester)
         return .object(members)
     }
@@ -165,6 +172,7 @@ extension PlayPurchase {
         if let replacing { members.append(("replacing", .string(replacing))) }
         if suspended { members.append(("isSuspended", .bool(true))) }
         if !signatureValid { members.append(("signatureValid", .bool(false))) }
+        if let pendingUpdate { members.append(("pendingPurchaseUpdate", pendingUpdate.json)) }
         return .object(members)
     }
 }
@@ -178,6 +186,7 @@ extension PlayNotification {
         // §9.1: a test notification carries only a version; it names no purchase.
         if type != .test { members += [("purchaseToken", .string(token)), ("product", .string(product))] }
         if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
+        if let refundType { members.append(("refundType", .int(Int64(refundType.rawValue)))) }  // §9.1: 1 full, 2 partial
         return .object(members)
     }
 }

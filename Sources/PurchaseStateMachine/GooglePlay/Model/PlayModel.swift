@@ -34,6 +34,10 @@ public struct PlayModel: Sendable {
     var nextMessageID = 1
     /// The products of the forged purchases handed to the app so far (`forgedPurchase`), in order.
     public internal(set) var forgedProducts: [String] = []
+    /// The grace period the console set mid-history, nil while the history's V-GRACE-DAYS holds (§6.3).
+    public internal(set) var consoleGraceDays: Int?
+    /// Whether the console lets subscribers pause (§6.4); license testers always can.
+    public internal(set) var pauseEnabled = true
 
     /// A store with no purchases, its clock at `start`.
     public init(catalog: PlayCatalog, variations: PlayVariations = PlayVariations(), start: Instant = .defaultStart) {
@@ -82,12 +86,12 @@ public struct PlayModel: Sendable {
         case .changePlan(let t, let plan, let mode): try applyChangePlan(t, to: plan, mode: mode, event: event, effects: &effects)
         case .cancel(let t): try applyCancel(t, event: event, effects: &effects)
         case .restore(let t): try applyRestore(t, event: event, effects: &effects)
-        case .devCancel(let t): try applyDeveloperCancel(t, event: event, effects: &effects)
+        case .devCancel(let t, let type): try applyDeveloperCancel(t, type: type, event: event, effects: &effects)
         case .deferBilling(let t, let d): try applyDefer(t, by: d, event: event, effects: &effects)
         case .pause(let t, let length): try applyPause(t, length: length, event: event, effects: &effects)
         case .unpause(let t): try applyUnpause(t, event: event, effects: &effects)
         case .setBilling(let ok): applySetBilling(ok: ok, effects: &effects)
-        case .void(let t, let cause): try applyVoid(t, cause: cause, event: event, effects: &effects)
+        case .void(let t, let cause, let quantity): try applyVoid(t, cause: cause, quantity: quantity, event: event, effects: &effects)
         case .advanceTime(let duration):
             guard !duration.isNegative, !duration.isZero else {
                 throw PlayRejection(event: event, reason: "time only moves forward: the duration must be positive")
@@ -110,6 +114,10 @@ public struct PlayModel: Sendable {
             notifyTest(effects: &effects)
         case .forgedPurchase(let item):
             try forgePurchase(item, event: event, effects: &effects)
+        case .console(let setting):
+            try applyConsole(setting, event: event, effects: &effects)
+        case .billingLab(let t, let state):
+            try applyBillingLab(t, to: state, event: event, effects: &effects)
         }
     }
 

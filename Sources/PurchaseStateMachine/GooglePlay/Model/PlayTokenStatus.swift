@@ -96,14 +96,16 @@ extension PlayModel {
     }
 
     /// The credits a correct app has given for consumable `product`: `quantity` once per token it
-    /// knows as paid (a backend: could read as paid, V-RTDN-DELAY) (§5, B6, B7); `withoutVoided` leaves out voided tokens (claw-back, §8).
-    public func expectedCredit(_ product: String, knowsEverything: Bool, withoutVoided: Bool) -> Int {
+    /// knows as paid (a backend: could read as paid, V-RTDN-DELAY) (§5, B6, B7); `withoutVoided` leaves
+    /// out voided tokens (claw-back, §8), and `withoutRefundedUnits` also the units of quantity-based
+    /// partial refunds (§5: `quantity` minus what was refunded).
+    public func expectedCredit(_ product: String, knowsEverything: Bool, withoutVoided: Bool, withoutRefundedUnits: Bool = false) -> Int {
         var total = 0
         for (i, t) in tokens.enumerated() where t.product == product && t.basePlan == nil && t.purchasedAt != nil {
             let known = knowsEverything ? knowledge[i].backendSawPaid : seenPaid[i]
             guard known else { continue }
             if withoutVoided, t.voided != nil { continue }
-            total += t.quantity
+            total += t.quantity - (withoutRefundedUnits ? t.refundedQuantity : 0)
         }
         return total
     }

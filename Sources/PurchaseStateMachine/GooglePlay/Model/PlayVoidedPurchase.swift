@@ -15,6 +15,9 @@ public struct PlayVoidedPurchase: Hashable, Sendable {
     public var isSubscription: Bool
     /// Why it was voided.
     public var cause: PlayVoidCause
+    /// `voidedQuantity`: the units of a quantity-based refund, listed only with
+    /// `includeQuantityBasedPartialRefund` (§5); nil otherwise.
+    public var voidedQuantity: Int? = nil
 }
 
 extension PlayModel {
@@ -24,14 +27,22 @@ extension PlayModel {
     /// `purchases.voidedpurchases.list` at Google's `now` (§8): voids recorded within the last 30
     /// days, oldest first (ties by token number); `type = 0` (`includeSubscriptions == false`, the
     /// default) lists one-time products only, `type = 1` adds subscriptions.
-    public func voidedPurchases(includeSubscriptions: Bool = false) -> [PlayVoidedPurchase] {
+    /// `includeQuantityBasedPartialRefund` (§5) adds the partial refunds of multi-quantity purchases
+    /// and gives every quantity-based refund its `voidedQuantity`; [INF] without it a refund of the
+    /// last units is still listed, as the void it is, with no quantity.
+    public func voidedPurchases(includeSubscriptions: Bool = false, includeQuantityBasedPartialRefund: Bool = false) -> [PlayVoidedPurchase] {
         let earliest = now.adding(seconds: -Self.voidedPurchasesWindow.exactSeconds)
-        let entries: [PlayVoidedPurchase] = tokens.compactMap { t in
-            guard let cause = t.voided, let at = t.voidedAt, at >= earliest else { return nil }
-            guard includeSubscriptions || t.subscription == nil else { return nil }
-            return PlayVoidedPurchase(
-                token: t.tokenString, orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created, voidedTime: at,
-                isSubscription: t.subscription != nil, cause: cause)
+        let partial = includeQuantityBasedPartialRefund
+        let entries: [PlayVoidedPurchase] = tokens.flatMap { t -> [PlayVoidedPurchase] in
+            guard includeSubscriptions || t.subscription == nil else { return [] }
+            func entry(_ at: Instant, _ cause: PlayVoidCause, _ units: Int?) -> PlayVoidedPurchase {
+                PlayVoidedPurchase(
+                    token: t.tokenString, orderID: t.orderID, purchaseTime: t.purchasedAt ?? t.created, voidedTime: at,
+                    isSubscription: t.subscription != nil, cause: cause, voidedQuantity: partial ? units : nil)
+            }
+            var list = partial ? t.partialRefunds.map { entry($0.at, .refund, $0.quantity) } : []
+            if let cause = t.voided, let at = t.voidedAt { list.append(entry(at, cause, t.voidedQuantity)) }
+            return list.filter { $0.voidedTime >= earliest }
         }
         return entries.enumerated().sorted { ($0.element.voidedTime, $0.offset) < ($1.element.voidedTime, $1.offset) }.map(\.element)
     }

@@ -22,6 +22,12 @@ public struct PlayToken: Hashable, Sendable {
     public var voided: PlayVoidCause?
     /// When Google recorded the void, which the Voided Purchases API filters on (§8).
     public var voidedAt: Instant?
+    /// The units of the quantity-based refund that voided the token (its last units, `FULL`), if one did (§5).
+    public var voidedQuantity: Int?
+    /// The quantity-based partial refunds of a multi-quantity one-time purchase, oldest first (§5, §8).
+    public var partialRefunds: [PlayQuantityRefund] = []
+    /// The units refunded by partial refunds so far (§5).
+    public var refundedQuantity: Int { partialRefunds.reduce(0) { $0 + $1.quantity } }
     /// When the purchase was created (the flow, or the start of a pending purchase).
     public var created: Instant
     /// When it became `PURCHASED`; the acknowledgement window starts here (§3, §4).
@@ -124,4 +130,16 @@ public enum PlayCancellation: String, Hashable, Sendable {
     case replacement
     /// The developer canceled it (`subscriptionsv2.cancel`, `DEVELOPER_REQUESTED_STOP_PAYMENTS`).
     case developer
+    /// The developer canceled it with `USER_REQUESTED_STOP_RENEWALS`: the customer can restore it (§6.5).
+    case developerStopRenewals
+
+    /// The `canceledStateContext` variant's name (§6.5, §10.1).
+    public var contextName: String {
+        switch self {
+        case .user: return "userInitiatedCancellation"
+        case .system: return "systemInitiatedCancellation"
+        case .replacement: return "replacementCancellation"
+        case .developer, .developerStopRenewals: return "developerInitiatedCancellation"
+        }
+    }
 }
