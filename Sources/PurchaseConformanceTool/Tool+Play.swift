@@ -21,8 +21,12 @@ extension PurchaseConformanceTool {
         guard let exec = args.values["exec"] else {
             throw UsageError("--store googlePlay needs --subject NAME (a play-… subject) or --exec 'CMD ARG…'", command: command)
         }
-        let process = SubjectProcess(command: try ExternalCommand(parsing: exec), timeout: .milliseconds(Int64((try args.seconds("timeout") ?? 5) * 1000)))
-        return PlaySubjectRunner(name: "exec", summary: exec, factory: PlayExternalSubject.factory(process: process))
+        let timeout = try args.seconds("timeout") ?? 5
+        do {
+            return try PlaySubjectRunner.external(command: exec, timeout: timeout)
+        } catch {
+            throw UsageError("--exec: \(error)", command: command)
+        }
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
@@ -51,33 +55,9 @@ extension PurchaseConformanceTool {
             try HistoryFile.writeText(failure.history.fileText, to: path)
             failure.savedPath = path
         }
-        var text = failure.text
-        if failure.savedPath != nil, runner.name == "exec", let exec = args.values["exec"] {
-            text += "\n  Replay: swift run purchase-conformance replay \(failure.savedPath!) --store googlePlay --exec '\(exec)'"
-        }
-        io.print(text)
+        failure.reproduce = runner.reproduce
+        io.print(failure.text)
         return 1
-    }
-
-    /// `replay` of one Google Play history file against a Play subject (named, `--exec`, or its origin's).
-    func replayPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
-        let history = try HistoryFile.readPlay(path)
-        var runner = try playRunner(args, command: "replay")
-        if runner == nil, args.values["subject"] == nil, args.values["exec"] == nil {
-            runner = PlayBuiltInSubjects.named(history.origin?.subject ?? "") ?? PlayBuiltInSubjects.named("play-reference-app")
-        }
-        guard let runner else {
-            throw UsageError("\(path) is a Google Play history: replay it with a play-… subject or --store googlePlay --exec", command: "replay")
-        }
-        let (failure, trace) = runner.replay(history)
-        if args.flags.contains("trace") { for line in trace { io.print(line) } }
-        let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
-        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(history.events.count) events"))
-        guard args.flags.contains("expect"), let expect = history.expect else { return failure == nil ? 0 : 1 }
-        switch expect {
-        case .passes: return failure == nil ? 0 : 1
-        case .fails(let check, let index): return failure?.check.rawValue == check && failure?.eventIndex == index ? 0 : 1
-        }
     }
 
     /// `--acknowledge app|none` of `model`.
