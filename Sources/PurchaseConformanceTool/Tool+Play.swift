@@ -42,6 +42,8 @@ extension PurchaseConformanceTool {
         let histories = try args.int("histories", default: 1_000)
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
+        let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
+        if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner) { return status }
         let began = ContinuousClock.now
         let result = runner.campaign(try seed(args), histories, generator)
         guard var failure = result.failure else {
@@ -50,7 +52,6 @@ extension PurchaseConformanceTool {
             return 0
         }
         if !args.flags.contains("no-save"), !failure.flaky {
-            let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + runner.name
             let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
             try HistoryFile.writeText(failure.history.fileText, to: path)
             failure.savedPath = path
@@ -58,6 +59,24 @@ extension PurchaseConformanceTool {
         failure.reproduce = runner.reproduce
         io.print(failure.text)
         return 1
+    }
+
+    /// Replays the subject's saved failures in `folder` before generating, as an App Store
+    /// `check` does: the first that still fails is reported (exit 1); nil when every one passes
+    /// now (they stay saved) or there are none. A file that cannot be read is an error naming it.
+    func replaySavedPlayFailures(in folder: String, _ runner: PlaySubjectRunner) throws -> Int32? {
+        let paths = HistoryFile.historyFiles(in: folder) ?? []
+        for path in paths {
+            let history = try HistoryFile.readPlay(path)
+            let (failure, trace) = runner.replay(history)
+            guard let failure else { continue }
+            var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
+            report.reproduce = runner.reproduce
+            io.print(report.text)
+            return 1
+        }
+        if !paths.isEmpty { io.printError("(\(countText(paths.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)") }
+        return nil
     }
 
     /// `--acknowledge app|none` of `model`.

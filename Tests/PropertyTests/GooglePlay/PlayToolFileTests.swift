@@ -155,4 +155,24 @@ struct PlayToolFileTests {
         #expect(report.status == 1)
         #expect(try Self.runReplayLine(report.output) == 0)
     }
+
+    @Test("check replays a Play subject's saved failures first, as for the App Store: one that still fails is reported before generating")
+    func savedFailuresFirst() throws {
+        let folder = try temporaryFolder("pc-play-saved")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["check", "--subject", "play-example-ignores-hold", "--histories", "300", "--failures", folder]
+        let first = InProcessTool.run(arguments)
+        #expect(first.status == 1)
+        let saved = try #require(HistoryFile.historyFiles(under: folder)?.first)
+        let again = InProcessTool.run(arguments + ["--seed", "1"])
+        #expect(again.status == 1)
+        #expect(again.output.contains("Replayed from \(saved)"), "\(again.output)")
+        #expect(try Self.runReplayLine(again.output) == 0)
+        // Saved in the reference's folder, the same file passes: the campaign runs as usual.
+        try FileManager.default.createDirectory(atPath: folder + "/play-reference-server", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: saved, toPath: folder + "/play-reference-server/x.json")
+        let reference = InProcessTool.run(["check", "--subject", "play-reference-server", "--histories", "50", "--failures", folder])
+        #expect(reference.status == 0, "\(reference.output)")
+        #expect(reference.error.contains("1 saved failure of play-reference-server replayed first"))
+    }
 }
