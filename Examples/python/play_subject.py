@@ -23,7 +23,9 @@ Play Console `TEST_NOTIFICATION`, which names no purchase, is ignored); it follo
 `linkedPurchaseToken` and never grants a token a paid subscription replaced, even while the API
 still reads it as active (V-OLD-TOKEN-API-VALID). Because RTDNs may arrive late or be lost
 (V-RTDN-DELAY / LOSS), it also reconciles every token it was told of on each `tick`; a token the
-API no longer answers for grants nothing. It grants every line item of a purchase (V-ADDONS).
+API no longer answers for grants nothing. It grants every line item of a purchase (V-ADDONS). It
+also asks for the Voided Purchases API's list (`"voidedPurchases"` in `wants`), which each `tick`
+then carries, and withdraws every token listed there: refunded, charged back or revoked.
 
 `--bug NAME` adds one realistic mistake (the bug patterns of play-billing-semantics.md §14):
 
@@ -156,6 +158,8 @@ class Server(App):
             reply = self.reconcile(token, view, msg["serverNow"], False)
             ack += reply.get("acknowledge", [])
             consume += reply.get("consume", [])
+        for voided in msg.get("voidedPurchases", []):
+            self.grants[voided["purchaseToken"]] = []  # refunded, charged back or revoked: no access
         return {"acknowledge": ack, "consume": consume}
 
     def reconcile(self, token, view, server_now, from_notification):
@@ -216,7 +220,7 @@ def main():
         kind = msg["type"]
         if kind == "start":
             subject = (Server if server else App)(msg["catalog"], msg["policy"], bug)
-            wants = (["notifications"] if server else []) + (["billingResponses"] if responses else [])
+            wants = (["notifications", "voidedPurchases"] if server else []) + (["billingResponses"] if responses else [])
             reply = {"type": "ok", "wants": wants}
         elif kind == "connected":
             reply = dict(type="ok", **subject.connected(msg))

@@ -80,17 +80,17 @@ enum CommandHelp {
         ),
         "replay": (
             "purchase-conformance replay FILE|DIR [--subject NAME | --exec 'CMD ARG…'] [--trace] [--expect] [--json]",
-            "Replays saved histories; a folder is read with its subfolders (such as .purchase-conformance/failures, one folder per subject). Without --subject or --exec, each file runs against the built-in subject named in its origin (the reference subject when it names none). A history of a subject this tool cannot run (a Swift type in your tests, a program checked with --exec) exits 2 and says what to run instead: PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST, or replay FILE --exec 'CMD'.",
+            "Replays saved histories; a folder is read with its subfolders (such as .purchase-conformance/failures, one folder per subject). Without --subject or --exec, each file runs against the built-in subject named in its origin (the reference subject when it names none). A history of a subject this tool cannot run (a Swift type in your tests, a program checked with --exec) exits 2 and says what to run instead: PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST, or replay FILE --exec 'CMD'. Google Play files (\"storeKind\": \"googlePlay\") run against a play-… subject or --store googlePlay --exec 'CMD' the same way (the play-reference-app when the file names no subject); a folder may hold both stores' files.",
             replay
         ),
         "report": (
             "purchase-conformance report FILE [--html OUT] [--subject NAME | --exec 'CMD ARG…']",
-            "Replays one history file (a saved failure, say) like replay, prints its report, and with --html writes the failure as a timeline picture on the store clock: a lane per product or subscription group, numbered events, the diverging one marked, what the model expected against what the app reported. Exit 1 when a check fails, as replay does.",
+            "Replays one history file (a saved failure, say) like replay, prints its report, and with --html writes the failure as a timeline picture on the store clock: a lane per product or subscription group, numbered events, the diverging one marked, what the model expected against what the app reported. Exit 1 when a check fails, as replay does. A Google Play file prints its report (its subject as replay picks it); --html is for App Store files only.",
             report
         ),
         "shrink": (
             "purchase-conformance shrink FILE [--subject NAME | --exec 'CMD ARG…'] [--out FILE]",
-            "Shrinks a saved failing history further against the subject, keeping the same failing check, and writes the result atomically.",
+            "Shrinks a saved failing history further against the subject, keeping the same failing check, and writes the result atomically. A Google Play file is shrunk by its event passes (delete, merge and lower time, sort, default store variations) against a play-… subject or --store googlePlay --exec 'CMD'.",
             shrink
         ),
         "model": (
@@ -100,7 +100,7 @@ enum CommandHelp {
         ),
         "corpus": (
             "purchase-conformance corpus add FILE [--name NAME] [--corpus DIR] | corpus list [--corpus DIR]",
-            "`add` writes a history into a regression corpus (--corpus DIR; this package's is the default) with its `expect`, subject and test. Where this tool can run the subject (a built-in one, or --subject/--exec) it replays the file first: a recorded failure that no longer fails is refused (exit 2), never written down as passing. A Swift subject of yours keeps the failure as recorded; your `swift test` confirms it (Conformance.corpus and Conformance.expect). `list` prints each case with its check and length.",
+            "`add` writes a history into a regression corpus (--corpus DIR; this package's is the default) with its `expect`, subject and test. Where this tool can run the subject (a built-in one, or --subject/--exec) it replays the file first: a recorded failure that no longer fails is refused (exit 2), never written down as passing. A Swift subject of yours keeps the failure as recorded; your `swift test` confirms it (Conformance.corpus and Conformance.expect). Google Play files are added the same way, confirmed against a play-… subject or --store googlePlay --exec 'CMD'. `list` prints each case with its check and length.",
             corpus
         ),
         "demo": (

@@ -17,7 +17,9 @@ extension PurchaseConformanceTool {
         switch args.positionals[0] {
         case "add":
             guard args.positionals.count == 2 else { throw UsageError("corpus add needs one FILE", command: "corpus") }
-            return try corpusAdd(args.positionals[1], folder: folder, args: args)
+            let path = args.positionals[1]
+            if HistoryFile.isPlay(path) { return try corpusAddPlay(path, folder: folder, args: args) }
+            return try corpusAdd(path, folder: folder, args: args)
         case "list":
             return corpusList(folder)
         default:
@@ -100,6 +102,10 @@ extension PurchaseConformanceTool {
         var status: Int32 = 0
         for path in paths {
             do {
+                if HistoryFile.isPlay(path) {
+                    io.print(try corpusListPlay(path))
+                    continue
+                }
                 let history = try HistoryFile.read(path)
                 let name = String(path.split(separator: "/").last ?? Substring(path))
                 io.print("\(name): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(history.origin?.subject ?? "reference")")
@@ -112,7 +118,8 @@ extension PurchaseConformanceTool {
         return status
     }
 
-    private func describe(_ expect: HistoryExpectation?) -> String {
+    /// An `expect` in words: "passes", "CHECK after event N", or "no expectation".
+    func describe(_ expect: HistoryExpectation?) -> String {
         switch expect {
         case .passes?: return "passes"
         case .fails(let check, let at)?: return "\(check) after event \(at + 1)"

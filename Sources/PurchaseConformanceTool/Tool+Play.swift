@@ -21,8 +21,12 @@ extension PurchaseConformanceTool {
         guard let exec = args.values["exec"] else {
             throw UsageError("--store googlePlay needs --subject NAME (a play-… subject) or --exec 'CMD ARG…'", command: command)
         }
-        let process = SubjectProcess(command: try ExternalCommand(parsing: exec), timeout: .milliseconds(Int64((try args.seconds("timeout") ?? 5) * 1000)))
-        return PlaySubjectRunner(name: "exec", summary: exec, factory: PlayExternalSubject.factory(process: process))
+        let timeout = try args.seconds("timeout") ?? 5
+        do {
+            return try PlaySubjectRunner.external(command: exec, timeout: timeout)
+        } catch {
+            throw UsageError("--exec: \(error)", command: command)
+        }
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
@@ -38,6 +42,8 @@ extension PurchaseConformanceTool {
         let histories = try args.int("histories", default: 1_000)
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
+        let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
+        if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner) { return status }
         let began = ContinuousClock.now
         let result = runner.campaign(try seed(args), histories, generator)
         guard var failure = result.failure else {
@@ -46,38 +52,31 @@ extension PurchaseConformanceTool {
             return 0
         }
         if !args.flags.contains("no-save"), !failure.flaky {
-            let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + runner.name
             let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
             try HistoryFile.writeText(failure.history.fileText, to: path)
             failure.savedPath = path
         }
-        var text = failure.text
-        if failure.savedPath != nil, runner.name == "exec", let exec = args.values["exec"] {
-            text += "\n  Replay: swift run purchase-conformance replay \(failure.savedPath!) --store googlePlay --exec '\(exec)'"
-        }
-        io.print(text)
+        failure.reproduce = runner.reproduce
+        io.print(failure.text)
         return 1
     }
 
-    /// `replay` of one Google Play history file against a Play subject (named, `--exec`, or its origin's).
-    func replayPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
-        let history = try HistoryFile.readPlay(path)
-        var runner = try playRunner(args, command: "replay")
-        if runner == nil, args.values["subject"] == nil, args.values["exec"] == nil {
-            runner = PlayBuiltInSubjects.named(history.origin?.subject ?? "") ?? PlayBuiltInSubjects.named("play-reference-app")
+    /// Replays the subject's saved failures in `folder` before generating, as an App Store
+    /// `check` does: the first that still fails is reported (exit 1); nil when every one passes
+    /// now (they stay saved) or there are none. A file that cannot be read is an error naming it.
+    func replaySavedPlayFailures(in folder: String, _ runner: PlaySubjectRunner) throws -> Int32? {
+        let paths = HistoryFile.historyFiles(in: folder) ?? []
+        for path in paths {
+            let history = try HistoryFile.readPlay(path)
+            let (failure, trace) = runner.replay(history)
+            guard let failure else { continue }
+            var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
+            report.reproduce = runner.reproduce
+            io.print(report.text)
+            return 1
         }
-        guard let runner else {
-            throw UsageError("\(path) is a Google Play history: replay it with a play-… subject or --store googlePlay --exec", command: "replay")
-        }
-        let (failure, trace) = runner.replay(history)
-        if args.flags.contains("trace") { for line in trace { io.print(line) } }
-        let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
-        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(history.events.count) events"))
-        guard args.flags.contains("expect"), let expect = history.expect else { return failure == nil ? 0 : 1 }
-        switch expect {
-        case .passes: return failure == nil ? 0 : 1
-        case .fails(let check, let index): return failure?.check.rawValue == check && failure?.eventIndex == index ? 0 : 1
-        }
+        if !paths.isEmpty { io.printError("(\(countText(paths.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)") }
+        return nil
     }
 
     /// `--acknowledge app|none` of `model`.

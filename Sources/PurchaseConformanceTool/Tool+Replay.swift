@@ -13,16 +13,31 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let target = args.positionals.first else {
             throw UsageError("replay needs one FILE or DIR", command: "replay")
         }
-        if HistoryFile.isPlay(target) { return try replayPlay(target, args) }
         let paths = HistoryFile.historyFiles(under: target) ?? [target]
         if paths.isEmpty { throw UsageError("\(target) holds no .json history files (nor do its subfolders)", command: "replay") }
-        let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "replay") : nil
-        let catalog = try catalogOption(args)
+        // Google Play files (any of them, in a folder) are replayed against Play subjects; the
+        // App Store subject and catalog options are resolved only when App Store files are there.
+        let play = paths.map(HistoryFile.isPlay)
+        let appStore = play.contains(false)
+        let explicit = appStore && (args.values["subject"] != nil || args.values["exec"] != nil) ? try resolveSubject(args, command: "replay") : nil
+        let catalog = appStore ? try catalogOption(args) : nil
         let json = args.flags.contains("json")
         var anyFailed = false
         var allMet = true
         var badInput = false
-        for path in paths {
+        for (path, isPlay) in zip(paths, play) {
+            if isPlay {
+                do {
+                    let (failed, met) = try replayPlayFile(path, args)
+                    if failed { anyFailed = true }
+                    if !met { allMet = false }
+                } catch {
+                    if paths == [target] { throw error }  // one file: a usage error says which --help to read
+                    io.printError("error: \(error)")
+                    badInput = true
+                }
+                continue
+            }
             let history: History
             let subject: SubjectRunner
             do {
@@ -108,15 +123,17 @@ extension PurchaseConformanceTool {
             members += [("outcome", .string("stopped")), ("reason", .string(stop.description))]
         }
         members.append(("events", .int(Int64(result.history.events.count))))
-        if let expect = result.history.expect {
-            switch expect {
-            case .passes: members.append(("expect", .object([("passes", .bool(true))])))
-            case .fails(let check, let at):
-                members.append(("expect", .object([("fails", .object([("check", .string(check)), ("atEvent", .int(Int64(at)))]))])))
-            }
-        }
+        if let expect = result.history.expect { members.append(("expect", Self.expectJSON(expect))) }
         members.append(("meetsExpectation", .bool(result.meetsExpectation)))
         return .object(members)
+    }
+
+    /// A file's `expect` as `replay --json` prints it: `{"passes": true}` or `{"fails": {"check", "atEvent"}}`.
+    static func expectJSON(_ expect: HistoryExpectation) -> JSONValue {
+        switch expect {
+        case .passes: return .object([("passes", .bool(true))])
+        case .fails(let check, let at): return .object([("fails", .object([("check", .string(check)), ("atEvent", .int(Int64(at)))]))])
+        }
     }
 
     private func expectation(_ result: ReplayResult) -> String {

@@ -15,6 +15,7 @@ extension PurchaseConformanceTool {
             throw UsageError("report needs one history FILE", command: "report")
         }
         if args.values["html"]?.isEmpty == true { throw UsageError("--html needs a file name", command: "report") }
+        if HistoryFile.isPlay(path) { return try reportPlay(path, args) }
         let history = try HistoryFile.read(path)
         let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "report") : nil
         let subject = try explicit ?? defaultSubject(for: history, path: path)

@@ -13,6 +13,7 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("shrink needs one history FILE", command: "shrink")
         }
+        if HistoryFile.isPlay(path) { return try shrinkPlay(path, args) }
         var history = try HistoryFile.read(path)
         let subject = args.values["subject"] != nil || args.values["exec"] != nil
             ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history, path: path)

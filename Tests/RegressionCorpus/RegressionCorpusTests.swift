@@ -12,7 +12,10 @@ struct RegressionCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         .appendingPathComponent("Cases").path
 
-    static var cases: [String] { HistoryFile.historyFiles(in: folder) ?? [] }
+    /// The App Store cases.
+    static var cases: [String] { (HistoryFile.historyFiles(in: folder) ?? []).filter { !HistoryFile.isPlay($0) } }
+    /// The Google Play cases (`"storeKind": "googlePlay"`), which `corpus add` writes as it writes App Store ones.
+    static var playCases: [String] { (HistoryFile.historyFiles(in: folder) ?? []).filter(HistoryFile.isPlay) }
 
     static func subject(_ name: String?) -> SubjectRunner? {
         (BuiltInSubjects.all + SeedSystems.subjects).first { $0.name == (name ?? "reference") }
@@ -42,6 +45,28 @@ struct RegressionCorpusTests {
             Issue.record("\(path): the correct app \(describe(result.outcome))")
             return
         }
+    }
+
+    @Test("Every Google Play case does what its file expects against its Play subject; both correct references pass it", arguments: playCases)
+    func playCase(_ path: String) throws {
+        let history = try HistoryFile.readPlay(path)
+        let expect = try #require(history.expect, "\(path) has no expect field")
+        let subject = try #require(PlayBuiltInSubjects.named(history.origin?.subject ?? ""), "\(path) names an unknown Play subject")
+        let failure = subject.replay(history).failure
+        switch expect {
+        case .passes: #expect(failure == nil, "\(path): \(failure.map { "fails \($0.check) after event \($0.eventIndex)" } ?? "")")
+        case .fails(let check, let at):
+            #expect(failure?.check.rawValue == check && failure?.eventIndex == at, "\(path): \(String(describing: failure)) against \(subject.name)")
+        }
+        for reference in ["play-reference-app", "play-reference-server"] {
+            let correct = try #require(PlayBuiltInSubjects.named(reference))
+            #expect(correct.replay(history).failure == nil, "\(path): \(reference) raises a false alarm")
+        }
+    }
+
+    @Test("The corpus holds Google Play cases")
+    func playNotEmpty() {
+        #expect(!Self.playCases.isEmpty)
     }
 
     func describe(_ outcome: StoreRunOutcome) -> String {

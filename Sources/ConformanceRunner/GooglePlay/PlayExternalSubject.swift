@@ -5,7 +5,8 @@ import PurchaseStateMachine
 ///
 /// Each history's `start` (with `"storeKind": "googlePlay"`) reuses the running program; a program
 /// that lists `"billingResponses"` in its `start` reply's `wants` is also sent a `billingResponse`
-/// message with Google's answer to each of its calls (older programs never see one). Replies
+/// message with Google's answer to each of its calls, and a backend that lists `"voidedPurchases"`
+/// gets the Voided Purchases API's list with each `tick` (older programs never see either). Replies
 /// are read strictly; a timeout, an exit, a malformed reply or an `{"type":"error"}` reply is
 /// thrown as a `SubjectError`, reported as `subject-responds`. One program serves one history
 /// at a time.
@@ -16,6 +17,8 @@ public struct PlayExternalSubject: PlaySubject {
     public private(set) var wantsNotifications: Bool
     /// Whether the program asked for Google's answers to its calls (`"billingResponses"` in `wants`).
     public private(set) var wantsBillingResponses: Bool
+    /// Whether the program asked for the Voided Purchases API's list on each `tick` (`"voidedPurchases"` in `wants`).
+    public private(set) var wantsVoidedPurchases: Bool
     let history: UInt64
     /// Tokens named to the program so far, in first-named order: a `tick` carries their API answers.
     var heard: [String] = []
@@ -31,12 +34,14 @@ public struct PlayExternalSubject: PlaySubject {
         do { history = try process.beginHistory() } catch { throw SubjectError("start: \(error)") }
         wantsNotifications = false
         wantsBillingResponses = false
+        wantsVoidedPurchases = false
         let reply = try send(
             "start", [("storeKind", .string(PlayHistory.storeKind)), ("catalog", catalog.json), ("policy", policy.json), ("serverNow", .string(context.now.iso8601))],
             expecting: "ok")
         if case .array(let wants)? = reply["wants"] {
             wantsNotifications = wants.contains(.string("notifications"))
             wantsBillingResponses = wants.contains(.string("billingResponses"))
+            wantsVoidedPurchases = wants.contains(.string("voidedPurchases"))
         }
     }
 
@@ -65,10 +70,16 @@ public struct PlayExternalSubject: PlaySubject {
             expecting: "ok"))
     }
 
-    /// (Backends) the reconciliation tick: the Developer API's answer for every token named so far.
+    /// (Backends) the reconciliation tick: the Developer API's answer for every token named so far,
+    /// and for a program that asked, `purchases.voidedpurchases.list` with `type = 1` (§8), as
+    /// `PlaySubjectContext.voidedPurchases(includeSubscriptions: true)` gives a Swift subject.
     public mutating func tick(context: PlaySubjectContext) throws -> [PlayReply] {
         let answers = heard.map { (key: $0, value: context.server(token: $0) ?? .null) }
-        return try replies(send("tick", [("server", .object(answers)), now(context)], expecting: "ok"))
+        var fields: [(key: String, value: JSONValue)] = [("server", .object(answers))]
+        if wantsVoidedPurchases {
+            fields.append(("voidedPurchases", .array(context.voidedPurchases(includeSubscriptions: true).map(\.json))))
+        }
+        return try replies(send("tick", fields + [now(context)], expecting: "ok"))
     }
 
     /// Hands over Google's answer to one call; the program may answer with more calls.

@@ -18,6 +18,8 @@ public struct PlayFailureReport: Sendable {
     public var trace: [String]
     /// Where the history was saved, if it was.
     public var savedPath: String?
+    /// The command that replays the saved file; nil names the built-in subject of the history's origin.
+    public var reproduce: ReproduceCommand?
     /// The shrunk choice sequence (to compare independent shrinks).
     var minimalChoices: [UInt64] = []
 
@@ -29,7 +31,8 @@ public struct PlayFailureReport: Sendable {
         lines.append(at == 0 ? "\(verdict) at launch" : "\(verdict) after event \(at) of \(history.events.count)")
         lines.append("  \(failure.check.rule) (play-billing-semantics \(failure.check.source))")
         lines.append("")
-        lines.append("  Minimal history (shrunk from \(originalLength) events in \(shrinkEvaluations) runs):")
+        // A replayed file was not shrunk: its history is the file's, as it is.
+        lines.append(shrinkEvaluations == 0 ? "  History:" : "  Minimal history (shrunk from \(originalLength) events in \(shrinkEvaluations) runs):")
         for (i, event) in history.events.enumerated() {
             lines.append("    \(i + 1). \(event.compact)" + (i == failure.eventIndex ? "    ← diverged here" : ""))
         }
@@ -48,13 +51,27 @@ public struct PlayFailureReport: Sendable {
             lines += trace.map { "    " + $0 }
         }
         lines.append("")
-        var found = "  Found"
-        if let n = foundAfterHistories { found += " after \(n) histories" }
-        if let seed = history.origin?.seed { found += " (seed \(seed))" }
-        lines.append(found + (savedPath.map { " · saved to \($0)" } ?? ""))
-        if let path = savedPath, let subject = history.origin?.subject, subject != "exec" {
-            lines.append("  Replay: swift run purchase-conformance replay \(path) --subject \(subject)")
+        if shrinkEvaluations == 0, foundAfterHistories == nil {
+            // A saved file replayed as it is: it was found earlier, and this is where it is.
+            if let path = savedPath { lines.append("  Replayed from \(path)") }
+        } else {
+            var found = "  Found"
+            if let n = foundAfterHistories { found += " after \(n) histories" }
+            if let seed = history.origin?.seed { found += " (seed \(seed))" }
+            lines.append(found + (savedPath.map { " · saved to \($0)" } ?? ""))
+        }
+        if let path = savedPath, let command = reproduce ?? history.origin?.subject.map({ ReproduceCommand.tool(["--subject", $0]) }) {
+            lines.append("  Replay: " + command.line(for: path))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension PlayFailureReport {
+    /// The report of a saved `history` replayed as it is (not shrunk) from `path`.
+    public init(replayed failure: PlayFailure, history: PlayHistory, trace: [String], path: String) {
+        self.init(
+            failure: failure, history: history, originalLength: history.events.count, foundAfterHistories: nil, shrinkEvaluations: 0,
+            flaky: false, trace: trace, savedPath: path)
     }
 }

@@ -13,6 +13,8 @@ public struct PlaySubjectRunner: Sendable {
     public let campaign: @Sendable (_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?) -> PlayCampaignResult
     /// Replays one history.
     public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
+    /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
+    public var reproduce: ReproduceCommand
 
     /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
     /// (1 by default; a subject in another process always runs on one).
@@ -30,5 +32,42 @@ public struct PlaySubjectRunner: Sendable {
             return campaign.run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
+        reproduce = .tool(["--subject", name])
+    }
+
+    /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`
+    /// (a file carries events, not the choices that drew them), keeping its failing check; nil
+    /// when it does not fail. The minimal history is replayed once more (a pass there is *flaky*).
+    public func shrink(_ history: PlayHistory) -> PlayFailureReport? {
+        guard let original = replay(history).failure else { return nil }
+        var start = history
+        start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))
+        start.expect = .fails(check: original.check.rawValue, atEvent: original.eventIndex)
+        var passes = PlayHistoryShrinker(check: original.check) { replay($0).failure }
+        let minimal = passes.shrink(start)
+        let again = replay(minimal)
+        var report = PlayFailureReport(
+            failure: again.failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
+            shrinkEvaluations: passes.evaluations, flaky: again.failure?.check != original.check, trace: again.trace)
+        report.reproduce = reproduce
+        return report
+    }
+}
+
+extension PlaySubjectRunner {
+    /// A Play subject in another process speaking the Google Play messages of `purchase-subject/1`,
+    /// started from `command` (an argument vector, no shell) and reused across histories, one at a
+    /// time. Named `exec-` and its script's (or program's) file name, as an App Store one is; a
+    /// saved failure replays with `--store googlePlay --exec COMMAND`.
+    package static func external(command: String, timeout: Double) throws(ExternalCommandError) -> PlaySubjectRunner {
+        let parsed = try ExternalCommand(parsing: command)
+        let process = SubjectProcess(command: parsed, timeout: .milliseconds(Int64(timeout * 1000)))
+        let script = parsed.arguments.last { $0.hasSuffix(".py") || $0.hasSuffix(".js") || $0.hasSuffix(".php") || $0.hasSuffix(".rb") }
+        let base = (script ?? parsed.executable).split(separator: "/").last.map(String.init) ?? "subject"
+        var runner = PlaySubjectRunner(
+            name: "exec-" + base, summary: "an external Google Play subject: \(parsed.arguments.joined(separator: " "))",
+            factory: PlayExternalSubject.factory(process: process))
+        runner.reproduce = .tool(["--store", PlayHistory.storeKind, "--exec", command])
+        return runner
     }
 }

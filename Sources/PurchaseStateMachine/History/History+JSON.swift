@@ -16,7 +16,7 @@ extension History {
         // `storeKind` (absent or "appStore" here); a Google Play history is read by `PlayHistory`.
         if let kind = try r.optionalString("storeKind"), kind != "appStore" {
             throw r.error("storeKind", kind == PlayHistory.storeKind
-                ? "this is a Google Play history: read it with PlayHistory (the tool's model, replay and check take it; shrink and corpus do not yet)"
+                ? "this is a Google Play history: read it with PlayHistory (HistoryFile.readPlay; every command of the tool that takes a history file reads it)"
                 : "\"\(kind)\" is not \"appStore\" or \"\(PlayHistory.storeKind)\"")
         }
         name = try r.optionalString("name")

@@ -34,11 +34,11 @@ struct TimelinePage {
 }
 
 enum TimelineFixtures {
-    /// The saved example and bench failures (`Tests/RegressionCorpus/Cases`).
+    /// The saved example and bench failures (`Tests/RegressionCorpus/Cases`), App Store ones only (timelines draw those).
     static var corpus: [String] {
         let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RegressionCorpus/Cases").path
-        return HistoryFile.historyFiles(in: folder) ?? []
+        return (HistoryFile.historyFiles(in: folder) ?? []).filter { !HistoryFile.isPlay($0) }
     }
 
     /// The products a history touches, found without the renderer: purchased, shared, or in a transaction.
