@@ -21,15 +21,15 @@ package struct PurchaseConformanceTool: Sendable {
         self.io = io
     }
 
-    /// The subcommands, with one line each for the top-level help.
-    static let commands: [(name: String, summary: String)] = [
-        ("check", "run a conformance campaign against a subject"),
-        ("replay", "replay one history file, or every history in a folder, against a subject"),
-        ("report", "replay one history file and print its report; --html writes its timeline picture"),
-        ("shrink", "shrink a saved failing history further and write the result"),
-        ("model", "print the model's view after each event of a history (one JSON line per event)"),
-        ("corpus", "promote a failure into the regression corpus (corpus add), or list it (corpus list)"),
-        ("demo", "check the built-in example subjects and print what each has wrong"),
+    /// The subcommands: the top-level help's line for each, its options, and what it does with them.
+    static let commands: [Command] = [
+        Command(name: "check", summary: "run a conformance campaign against a subject", options: CommandHelp.check) { try $0.check($1) },
+        Command(name: "replay", summary: "replay one history file, or every history in a folder, against a subject", options: CommandHelp.replay) { try $0.replay($1) },
+        Command(name: "report", summary: "replay one history file and print its report; --html writes its timeline picture", options: CommandHelp.report) { try $0.report($1) },
+        Command(name: "shrink", summary: "shrink a saved failing history further and write the result", options: CommandHelp.shrink) { try $0.shrink($1) },
+        Command(name: "model", summary: "print the model's view after each event of a history (one JSON line per event)", options: CommandHelp.model) { try $0.model($1) },
+        Command(name: "corpus", summary: "promote a failure into the regression corpus (corpus add), or list it (corpus list)", options: CommandHelp.corpus) { try $0.corpus($1) },
+        Command(name: "demo", summary: "check the built-in example subjects and print what each has wrong", options: CommandHelp.demo) { try $0.demo($1) },
     ]
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
@@ -51,15 +51,17 @@ package struct PurchaseConformanceTool: Sendable {
             case "--version", "version":
                 io.print(ToolVersion.text)
                 return 0
-            case "check": return try check(rest)
-            case "replay": return try replay(rest)
-            case "report": return try report(rest)
-            case "shrink": return try shrink(rest)
-            case "model": return try model(rest)
-            case "corpus": return try corpus(rest)
-            case "demo": return try demo(rest)
             default:
-                throw UsageError("unknown command \"\(first)\" (commands: \(Self.commands.map(\.name).joined(separator: ", ")))")
+                guard let command = Self.commands.first(where: { $0.name == first }) else {
+                    throw UsageError("unknown command \"\(first)\" (commands: \(Self.commands.map(\.name).joined(separator: ", ")))")
+                }
+                // Every command parses its options and answers --help the same way, here.
+                let args = try CommandArguments(rest, options: command.options, command: command.name)
+                if args.flags.contains("help") {
+                    io.print(CommandHelp.text(for: command.name) ?? "")
+                    return 0
+                }
+                return try command.perform(self, args)
             }
         } catch let error as UsageError {
             io.printError("error: \(error.message)")

@@ -6,12 +6,7 @@ import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
     /// `check`: a campaign against one subject.
-    func check(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.check, command: "check")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "check") ?? "")
-            return 0
-        }
+    func check(_ args: CommandArguments) throws -> Int32 {
         if args.flags.contains("list-subjects") {
             let width = subjects.map(\.name.count).max() ?? 0
             for subject in subjects { io.print("\(subject.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(subject.summary)") }

@@ -7,11 +7,10 @@ extension PurchaseConformanceTool {
     static let corpusFolder = "Tests/RegressionCorpus/Cases"
 
     /// `corpus add FILE` / `corpus list`.
-    func corpus(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.corpus, command: "corpus")
-        if args.flags.contains("help") || args.positionals.isEmpty {
+    func corpus(_ args: CommandArguments) throws -> Int32 {
+        if args.positionals.isEmpty {
             io.print(CommandHelp.text(for: "corpus") ?? "")
-            return args.flags.contains("help") ? 0 : 2
+            return 2
         }
         let folder = args.values["corpus"] ?? Self.corpusFolder
         switch args.positionals[0] {
@@ -60,11 +59,8 @@ extension PurchaseConformanceTool {
                 if let recorded, recorded != history.expect {
                     io.printError("note: \(path) recorded \(describe(recorded)); against \(subject.name) it fails \(describe(history.expect))")
                 }
-            case .rejected(let index, let rejection):
-                io.printError("error: \(path): event \(index) \(rejection)")
-                return 2
-            case .stopped(let stop):
-                io.printError("error: \(path): the replay stopped: \(stop)")
+            case .rejected, .stopped:
+                io.printError(Self.unrunnable(result.outcome, path: path))
                 return 2
             }
         } else {

@@ -14,12 +14,7 @@ extension PurchaseConformanceTool {
     /// system (every distinct failing check is searched for), `--twin-histories` for each twin,
     /// and `--others` histories (first failure only) for the other subjects. Each campaign runs
     /// on one thread, as many at once as there are cores.
-    func demo(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.demo, command: "demo")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "demo") ?? "")
-            return 0
-        }
+    func demo(_ args: CommandArguments) throws -> Int32 {
         guard args.positionals.isEmpty else {
             throw UsageError("demo takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "demo")
         }

@@ -4,12 +4,7 @@ import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
     /// `model`: one JSON line per event with the model's view after it.
-    func model(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.model, command: "model")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "model") ?? "")
-            return 0
-        }
+    func model(_ args: CommandArguments) throws -> Int32 {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("model needs one history FILE", command: "model")
         }

@@ -4,12 +4,7 @@ import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
     /// `replay`: one history file, or every history in a folder and its subfolders, against a subject.
-    func replay(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.replay, command: "replay")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "replay") ?? "")
-            return 0
-        }
+    func replay(_ args: CommandArguments) throws -> Int32 {
         guard args.positionals.count == 1, let target = args.positionals.first else {
             throw UsageError("replay needs one FILE or DIR", command: "replay")
         }
@@ -68,12 +63,8 @@ extension PurchaseConformanceTool {
                 report.subjectOutput = subject.standardErrorTail()
                 io.print(report.rendered(reproduce: subject.reproduce))
                 io.print("  Subject: \(subject.name)\(expectation(result))")
-            case .rejected(let index, let rejection):
-                io.printError("error: \(path): event \(index) \(rejection)")
-                badInput = true
-                continue
-            case .stopped(let stop):
-                io.printError("error: \(path): the replay stopped: \(stop)")
+            case .rejected, .stopped:
+                io.printError(Self.unrunnable(result.outcome, path: path))
                 badInput = true
                 continue
             }
@@ -104,6 +95,15 @@ extension PurchaseConformanceTool {
                 + "so it cannot be replayed here (and no other subject is used in its place). Replay it in your own tests:\n"
                 + "  \(test)\n"
                 + "or from code: try Conformance.replay(\(name).self, file: \"\(path)\")")
+    }
+
+    /// The bad-input line for a history that could not be replayed: an event the model refuses.
+    static func unrunnable(_ outcome: StoreRunOutcome, path: String) -> String {
+        switch outcome {
+        case .rejected(let index, let rejection): return "error: \(path): event \(index) \(rejection)"
+        case .stopped(let stop): return "error: \(path): the replay stopped: \(stop)"
+        case .passed, .failed: return "error: \(path): replayed"
+        }
     }
 
     /// One replayed history as one JSON object: the file, the subject, the outcome and whether it met its `expect`.

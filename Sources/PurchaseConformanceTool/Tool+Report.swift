@@ -5,12 +5,7 @@ import PurchaseStateMachine
 extension PurchaseConformanceTool {
     /// `report`: replays one history file and prints its report; `--html OUT` also writes the
     /// timeline page.
-    func report(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.report, command: "report")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "report") ?? "")
-            return 0
-        }
+    func report(_ args: CommandArguments) throws -> Int32 {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("report needs one history FILE", command: "report")
         }
@@ -26,11 +21,8 @@ extension PurchaseConformanceTool {
         let timeline: Timeline
         let status: Int32
         switch result.outcome {
-        case .rejected(let index, let rejection):
-            io.printError("error: \(path): event \(index) \(rejection)")
-            return 2
-        case .stopped(let stop):
-            io.printError("error: \(path): the replay stopped: \(stop)")
+        case .rejected, .stopped:
+            io.printError(Self.unrunnable(result.outcome, path: path))
             return 2
         case .passed:
             let trace = result.trace

@@ -4,12 +4,7 @@ import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
     /// `shrink`: makes a saved failing history shorter, keeping its failing check.
-    func shrink(_ arguments: [String]) throws -> Int32 {
-        let args = try CommandArguments(arguments, options: CommandHelp.shrink, command: "shrink")
-        if args.flags.contains("help") {
-            io.print(CommandHelp.text(for: "shrink") ?? "")
-            return 0
-        }
+    func shrink(_ args: CommandArguments) throws -> Int32 {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("shrink needs one history FILE", command: "shrink")
         }
