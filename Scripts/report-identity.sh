@@ -39,7 +39,9 @@ fi
 if diff -r "$dir" "$out" >/dev/null; then
     echo "all $count reports byte-identical to $dir"
 else
-    diff -r "$dir" "$out" | head -40
+    # The files that differ first (the whole list), then the start of their differences.
+    diff -rq "$dir" "$out" || true
+    diff -r "$dir" "$out" | head -40 || true
     echo "reports differ from $dir (new ones in $out)" >&2
     exit 1
 fi
