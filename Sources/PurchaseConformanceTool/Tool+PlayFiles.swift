@@ -92,7 +92,7 @@ extension PurchaseConformanceTool {
         if args.flags.contains("trace") { for line in trace { io.print(line) } }
         let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
         let suffix = history.expect == nil ? "" : met ? " (as the file expects)" : " (NOT what the file expects)"
-        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(history.events.count) events") + suffix)
+        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(countText(history.events.count, "event"))") + suffix)
         return (failure != nil, met)
     }
 
