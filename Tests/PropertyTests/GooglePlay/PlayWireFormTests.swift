@@ -119,4 +119,43 @@ struct PlayWireFormTests {
         }
         #expect(throws: FormatError.self) { _ = try PlayEvent(compact: "changePlan(#1, pro-yearly)") }
     }
+
+    @Test("§9.1, §9.4: an RTDN carries messageId, its type and number and the purchase it names; never eventTimeMillis, packageName or version")
+    func notificationFields() throws {
+        let allowed: Set<String> = ["messageId", "notificationType", "notificationNumber", "purchaseToken", "product", "subscriptionId"]
+        var count = 0
+        try Self.walk { _, effects, _ in
+            for case .notification(let n) in effects.messages {
+                guard case .object(let members) = n.json else { continue }
+                let extra = Set(members.map(\.key)).subtracting(allowed)
+                #expect(extra.isEmpty, "\(n.type.rawValue) carries \(extra.sorted())")
+                count += 1
+            }
+        }
+        #expect(count > 500)
+    }
+
+    @Test("§2.3, §10.1, §10.2: purchases and Developer API answers carry no account identifiers, outOfAppPurchaseContext or regionCode")
+    func noAccountFields() throws {
+        let excluded: Set<String> = [
+            "accountIdentifiers", "obfuscatedAccountId", "obfuscatedProfileId", "obfuscatedExternalAccountId", "obfuscatedExternalProfileId",
+            "externalAccountIdentifiers", "outOfAppPurchaseContext", "regionCode", "developerPayload",
+        ]
+        var views = 0
+        try Self.walk { model, effects, _ in
+            var objects = model.queryPurchases().map(\.json)
+            for case .purchasesUpdated(_, let purchases) in effects.messages { objects += purchases.map(\.json) }
+            for i in model.tokens.indices {
+                if let view = model.serverView(of: model.tokens[i].tokenString) {
+                    objects.append(view)
+                    views += 1
+                }
+            }
+            for case .object(let members) in objects {
+                let found = Set(members.map(\.key)).intersection(excluded)
+                #expect(found.isEmpty, "writes \(found.sorted())")
+            }
+        }
+        #expect(views > 1_000)
+    }
 }
