@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "fuzz-catalog", targets: ["fuzz-catalog"]),
         .executable(name: "fuzz-reply", targets: ["fuzz-reply"]),
         .executable(name: "fuzz-campaign", targets: ["fuzz-campaign"]),
+        .executable(name: "fuzz-play-history", targets: ["fuzz-play-history"]),
     ],
     targets: [
         // The reference model: pure values, no I/O, no randomness.
@@ -55,6 +56,7 @@ let package = Package(
         .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzCatalog"),
         .executableTarget(name: "fuzz-reply", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzReply"),
         .executableTarget(name: "fuzz-campaign", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzCampaign"),
+        .executableTarget(name: "fuzz-play-history", dependencies: ["FuzzEntries"], path: "Sources/Fuzz/FuzzPlayHistory"),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -23,7 +23,7 @@ case "$SANITIZER" in
     none|undefined) ;;
     *) echo "build.sh: sanitizer $SANITIZER is not supported for Swift" >&2; exit 1 ;;
 esac
-targets=(history catalog reply campaign)
+targets=(history catalog reply campaign play-history)
 for target in "${targets[@]}"; do
     swift build "${flags[@]}" --product "fuzz-$target"
 done

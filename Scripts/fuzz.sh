@@ -2,7 +2,7 @@
 # Runs one libFuzzer target for SECONDS and prints exec/s, coverage, corpus size and any crash file.
 #
 # Usage: Scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags…]
-#   TARGET: history | catalog | reply | campaign   (the product is fuzz-TARGET)
+#   TARGET: history | catalog | reply | campaign | play-history   (the product is fuzz-TARGET)
 #   fuzz-campaign fuzzes the built-in subject named by PURCHASE_FUZZ_SUBJECT (default reference);
 #   its failing histories are saved under PURCHASE_FUZZ_FAILURES (default .purchase-conformance/fuzz-failures).
 # The build goes to .build-fuzz (release, -sanitize=fuzzer); the working corpus (FUZZ_CORPUS=DIR to choose) grows in
@@ -11,7 +11,7 @@
 set -u
 cd "$(dirname "$0")/.."
 target="${1:-}" seconds="${2:-}"
-case "$target" in history|catalog|reply|campaign) ;; *) echo "usage: Scripts/fuzz.sh history|catalog|reply|campaign SECONDS" >&2; exit 2 ;; esac
+case "$target" in history|catalog|reply|campaign|play-history) ;; *) echo "usage: Scripts/fuzz.sh history|catalog|reply|campaign|play-history SECONDS" >&2; exit 2 ;; esac
 case "$seconds" in ''|*[!0-9]*) echo "usage: SECONDS must be a whole number" >&2; exit 2 ;; esac
 shift 2
 scratch=.build-fuzz

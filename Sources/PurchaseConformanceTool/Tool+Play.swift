@@ -68,7 +68,7 @@ extension PurchaseConformanceTool {
         let paths = HistoryFile.historyFiles(in: folder) ?? []
         for path in paths {
             let history = try HistoryFile.readPlay(path)
-            let (failure, trace) = runner.replay(history)
+            let (failure, trace) = try runPlay(runner, history, path: path)
             guard let failure else { continue }
             var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
             report.reproduce = runner.reproduce
@@ -91,20 +91,37 @@ extension PurchaseConformanceTool {
     /// `model` for a Google Play history: one JSON line per event with Play's views after it.
     /// Play's state depends on the app's replies, so by default a correct app acknowledges (or,
     /// for consumables, consumes) each paid purchase as soon as it is told of it.
+    /// A trace that would list more than `maximumTraceListings` tokens in all is refused before
+    /// printing anything, as an App Store one is (each line lists every token so far).
     func modelPlay(_ path: String, acknowledging: Bool) throws -> Int32 {
         let history = try HistoryFile.readPlay(path)
+        var counting = history.makeModel()
+        _ = counting.start()
+        var listed = 0
+        for (i, event) in history.events.enumerated() {
+            do { _ = try counting.apply(event) } catch {
+                // Possible under the other replies only (`--acknowledge`): say which event, in which file.
+                throw FormatError(file: path, field: "events[\(i)]", eventIndex: i, message: "\(event.compact) is not possible here: \(error.reason)")
+            }
+            if acknowledging { counting.replyAsCorrectApp(policy: history.policy) }
+            listed += counting.tokens.count
+            // Past the work limit no command runs the history (so none is suggested below).
+            if let message = PlayHistory.workLimitMessage(event, work: listed + i + 1, tokens: counting.tokens.count) {
+                throw FormatError(file: path, field: "events[\(i)]", eventIndex: i, message: message)
+            }
+        }
+        guard listed <= Self.maximumTraceListings else {
+            io.printError(
+                "error: \(path): its trace would list more than \(Self.maximumTraceListings) purchase tokens in all"
+                    + " (every token after every event), the most `model` prints;"
+                    + " `purchase-conformance replay \(ReproduceCommand.shellQuoted(path))` checks it without a trace")
+            return 2
+        }
         var model = history.makeModel()
         _ = model.start()
         for (i, event) in history.events.enumerated() {
-            let effects = try model.apply(event)
-            if acknowledging {
-                for (j, token) in model.tokens.enumerated() where model.seenPaid[j] && !token.acknowledged && model.status(of: j) != .voided {
-                    let consumable = token.subscription == nil && history.policy.isConsumable(token.product)
-                    let reply: PlayReply = consumable ? .consume(token: token.tokenString) : .acknowledge(token: token.tokenString)
-                    // A correct app retries a call that met a passing fault (V-REPLY-TRANSIENT).
-                    if model.apply(reply: reply).isTransient { model.apply(reply: reply) }
-                }
-            }
+            let effects = try model.apply(event)  // possible: the counting pass above applied the same events
+            if acknowledging { model.replyAsCorrectApp(policy: history.policy) }
             io.print(model.traceLine(index: i, event: event, effects: effects).rendered())
         }
         return 0

@@ -57,12 +57,24 @@ extension PurchaseConformanceTool {
         }
     }
 
+    /// Replays the Play file at `path` against `runner`; an event the subject's replies make
+    /// impossible (or one past the work limit) is an error naming the file and event (exit 2).
+    func runPlay(_ runner: PlaySubjectRunner, _ history: PlayHistory, path: String) throws(FormatError) -> (failure: PlayFailure?, trace: [String]) {
+        let result = runner.run(history)
+        if let rejection = result.rejection {
+            var error = rejection.inFile(path)
+            error.message += " (against \(runner.name))"
+            throw error
+        }
+        return (result.failure, result.trace)
+    }
+
     /// One Play history file replayed for `replay`: prints its outcome line (or, with `--json`,
     /// one JSON object) and says whether a check failed and whether the file's `expect` was met.
     func replayPlayFile(_ path: String, _ args: CommandArguments) throws -> (failed: Bool, metExpectation: Bool) {
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        let (failure, trace) = runner.replay(history)
+        let (failure, trace) = try runPlay(runner, history, path: path)
         let met = Self.meets(history.expect, failure)
         if args.flags.contains("json") {
             var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("subject", .string(runner.name))]
@@ -80,7 +92,7 @@ extension PurchaseConformanceTool {
         if args.flags.contains("trace") { for line in trace { io.print(line) } }
         let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
         let suffix = history.expect == nil ? "" : met ? " (as the file expects)" : " (NOT what the file expects)"
-        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(history.events.count) events") + suffix)
+        io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(countText(history.events.count, "event"))") + suffix)
         return (failure != nil, met)
     }
 
@@ -100,7 +112,7 @@ extension PurchaseConformanceTool {
         }
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        let (failure, trace) = runner.replay(history)
+        let (failure, trace) = try runPlay(runner, history, path: path)
         guard let failure else {
             io.print("✔ every check held after \(countText(history.events.count, "event")) of \(path) against \(runner.name)")
             return 0
@@ -115,6 +127,7 @@ extension PurchaseConformanceTool {
     func shrinkPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
+        _ = try runPlay(runner, history, path: path)  // an impossible event is an error, not "nothing to shrink"
         guard var report = runner.shrink(history) else {
             io.printError("error: \(path) does not fail against \(runner.name); there is nothing to shrink")
             return 2
@@ -141,7 +154,7 @@ extension PurchaseConformanceTool {
         let runnable = explicit ? try playFileRunner(history, path: path, args: args) : PlayBuiltInSubjects.named(subjectName)
         if let runner = runnable {
             subjectName = runner.name
-            if let failure = runner.replay(history).failure {
+            if let failure = try runPlay(runner, history, path: path).failure {
                 history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
                 if let recorded, recorded != history.expect {
                     io.printError("note: \(path) recorded \(describe(recorded)); against \(runner.name) it fails \(describe(history.expect))")

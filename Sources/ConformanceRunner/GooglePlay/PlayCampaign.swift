@@ -158,7 +158,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
             origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName))
         let replayer = PlayReplayer(factory: factory)
-        var passes = PlayHistoryShrinker(check: failure.check) { replayer.replay($0).failure }
+        var passes = PlayHistoryShrinker(check: failure.check) { replayer.run($0).failure }
         history = passes.shrink(history)
         let replay = replayer.replay(history)
         let flaky = replay.failure?.check != failure.check
@@ -180,37 +180,6 @@ public struct PlayCampaignResult: Sendable {
     public var eventsRun: Int
     /// The shrunk failure, if a check failed.
     public var failure: PlayFailureReport?
-}
-
-/// Replays a saved Play history against a subject, with a trace.
-public struct PlayReplayer<S: PlaySubject>: Sendable {
-    /// Builds the subject.
-    public let factory: PlaySubjectFactory<S>
-
-    /// Creates a replayer.
-    public init(factory: @escaping PlaySubjectFactory<S>) { self.factory = factory }
-
-    /// Runs `history`; the result names the first failure, if any, and the trace of what ran.
-    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) {
-        var execution: PlayExecution<S>
-        do {
-            execution = try PlayExecution(
-                catalog: history.catalog, variations: history.variations, start: history.start, policy: history.policy,
-                factory: factory, recordTrace: true)
-        } catch {
-            return (error.failure, [])
-        }
-        for event in history.events {
-            switch execution.step(event) {
-            case .passed: continue
-            case .failed(let failure): return (failure, execution.trace)
-            case .rejected(let rejection):
-                let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.description, subject: "History")
-                return (f, execution.trace)
-            }
-        }
-        return (nil, execution.trace)
-    }
 }
 
 extension PlayHistory {

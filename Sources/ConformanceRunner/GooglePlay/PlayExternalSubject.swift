@@ -38,12 +38,20 @@ public struct PlayExternalSubject: PlaySubject {
         let reply = try send(
             "start", [("storeKind", .string(PlayHistory.storeKind)), ("catalog", catalog.json), ("policy", policy.json), ("serverNow", .string(context.now.iso8601))],
             expecting: "ok")
-        if case .array(let wants)? = reply["wants"] {
-            wantsNotifications = wants.contains(.string("notifications"))
-            wantsBillingResponses = wants.contains(.string("billingResponses"))
-            wantsVoidedPurchases = wants.contains(.string("voidedPurchases"))
+        guard let value = reply["wants"] else { return }
+        // Read strictly, as an App Store program's `wants` is: a misspelt name would otherwise
+        // silently turn a backend into an app (and hold it to what Play told it).
+        guard case .array(let wants) = value else { throw fault("`start`: \"wants\" is a list of names (\(Self.wantsNames.joined(separator: ", ")))") }
+        for item in wants where !Self.wantsNames.contains(where: { item == .string($0) }) {
+            throw fault("`start`: \(item.rendered()) in \"wants\" is not one of \(Self.wantsNames.joined(separator: ", "))")
         }
+        wantsNotifications = wants.contains(.string("notifications"))
+        wantsBillingResponses = wants.contains(.string("billingResponses"))
+        wantsVoidedPurchases = wants.contains(.string("voidedPurchases"))
     }
+
+    /// The names a `start` reply's `wants` may list.
+    static let wantsNames = ["notifications", "billingResponses", "voidedPurchases"]
 
     /// Builds subjects that talk to `process`, one history at a time.
     public static func factory(process: SubjectProcess) -> PlaySubjectFactory<PlayExternalSubject> {
@@ -140,9 +148,11 @@ public struct PlayExternalSubject: PlaySubject {
         let line = JSONValue.object([("type", .string(type))] + fields).rendered()
         let text: String
         do { text = try process.exchange(Array(line.utf8), history: history) } catch { throw SubjectError("`\(type)`: \(error)") }
-        guard let reply = try? JSONValue.parse(text), case .object = reply else {
-            throw fault("`\(type)`: the reply is not a JSON object: \(text.prefix(200))")
+        let reply: JSONValue
+        do { reply = try JSONValue.parse(text) } catch {
+            throw fault("`\(type)`: the reply is not valid JSON (\(error)): \(text.prefix(200))")
         }
+        guard case .object = reply else { throw fault("`\(type)`: the reply is not a JSON object: \(text.prefix(200))") }
         if case .string("error")? = reply["type"] {
             let message: String
             if case .string(let m)? = reply["message"] { message = m } else { message = "(no message)" }

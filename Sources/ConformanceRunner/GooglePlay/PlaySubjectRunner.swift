@@ -11,8 +11,10 @@ public struct PlaySubjectRunner: Sendable {
     public let expectedCheck: PlayCheck?
     /// Runs a campaign of `histories` from `seed`.
     public let campaign: @Sendable (_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?) -> PlayCampaignResult
-    /// Replays one history.
+    /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
     public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
+    /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
+    public let run: @Sendable (PlayHistory) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
     public var reproduce: ReproduceCommand
 
@@ -32,20 +34,22 @@ public struct PlaySubjectRunner: Sendable {
             return campaign.run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
+        run = { history in PlayReplayer(factory: factory).run(history) }
         reproduce = .tool(["--subject", name])
     }
 
     /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`
     /// (a file carries events, not the choices that drew them), keeping its failing check; nil
-    /// when it does not fail. The minimal history is replayed once more (a pass there is *flaky*).
+    /// when it does not fail (or the subject's replies make one of its events impossible). The
+    /// minimal history is replayed once more (a pass there is *flaky*).
     public func shrink(_ history: PlayHistory) -> PlayFailureReport? {
-        guard let original = replay(history).failure else { return nil }
+        guard let original = run(history).failure else { return nil }
         var start = history
         start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))
         start.expect = .fails(check: original.check.rawValue, atEvent: original.eventIndex)
-        var passes = PlayHistoryShrinker(check: original.check) { replay($0).failure }
+        var passes = PlayHistoryShrinker(check: original.check) { run($0).failure }
         let minimal = passes.shrink(start)
-        let again = replay(minimal)
+        let again = run(minimal)
         var report = PlayFailureReport(
             failure: again.failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
             shrinkEvaluations: passes.evaluations, flaky: again.failure?.check != original.check, trace: again.trace)

@@ -46,6 +46,12 @@ struct FuzzCorpusTests {
         #expect(verdicts.contains(.passed))
     }
 
+    @Test("fuzz-play-history: every seed parses, round-trips and replays clean against both Play references")
+    func playHistory() throws {
+        let verdicts = try Self.check("play-history", FuzzEntry.playHistory)
+        #expect(verdicts.contains(.passed))
+    }
+
     @Test("fuzz-reply: every seed reply line is read without trapping")
     func reply() throws {
         let verdicts = try Self.check("reply", FuzzEntry.subjectReply)

@@ -43,18 +43,6 @@ public struct PlayHistory: Hashable, Sendable {
     /// A fresh model at the history's start.
     public func makeModel() -> PlayModel { PlayModel(catalog: catalog, variations: variations, start: start) }
 
-    /// Replays the events on a fresh model; a rejected event is a `FormatError` naming it.
-    public func validate() throws(FormatError) {
-        var model = makeModel()
-        _ = model.start()
-        var effects = PlayStepEffects()
-        for (i, event) in events.enumerated() {
-            do { try model.apply(event, into: &effects) } catch {
-                throw FormatError(field: "events[\(i)]", eventIndex: i, message: "\(event.compact) is not possible here: \(error.reason)")
-            }
-        }
-    }
-
     /// Whether a parsed history document is a Google Play one (its `storeKind` says so).
     public static func isPlay(_ json: JSONValue) -> Bool {
         if case .string(storeKind)? = json["storeKind"] { return true }

@@ -1,0 +1,64 @@
+import PurchaseStateMachine
+
+/// What replaying a saved Play history against a subject came to.
+public struct PlayReplayResult: Sendable {
+    /// The first check that failed, nil when every check held (or the history was refused).
+    public var failure: PlayFailure?
+    /// The event the model refused given the subject's replies, or the one past
+    /// `PlayHistory.maximumTokenEvents`: the history is not one this subject can be held to.
+    public var rejection: FormatError?
+    /// What the subject was sent and answered, event by event.
+    public var trace: [String]
+}
+
+/// Replays a saved Play history against a subject, with a trace.
+public struct PlayReplayer<S: PlaySubject>: Sendable {
+    /// Builds the subject.
+    public let factory: PlaySubjectFactory<S>
+
+    /// Creates a replayer.
+    public init(factory: @escaping PlaySubjectFactory<S>) { self.factory = factory }
+
+    /// Runs `history`: its first failure, or the event the model refused, and the trace.
+    ///
+    /// Which events are possible depends on the subject's replies (a consumed product can be
+    /// bought again, making a new token), so a file that read well can still hold an event this
+    /// subject's replies make impossible: that is a `rejection` naming it, never a check failure.
+    public func run(_ history: PlayHistory) -> PlayReplayResult {
+        var execution: PlayExecution<S>
+        do {
+            execution = try PlayExecution(
+                catalog: history.catalog, variations: history.variations, start: history.start, policy: history.policy,
+                factory: factory, recordTrace: true)
+        } catch {
+            return PlayReplayResult(failure: error.failure, trace: [])
+        }
+        var work = 0
+        for (i, event) in history.events.enumerated() {
+            switch execution.step(event) {
+            case .passed: break
+            case .failed(let failure): return PlayReplayResult(failure: failure, trace: execution.trace)
+            case .rejected(let rejection):
+                let message = "\(event.compact) is not possible after this subject's replies: \(rejection.reason)"
+                return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: message), trace: execution.trace)
+            }
+            work += 1 + execution.model.tokens.count
+            if let message = PlayHistory.workLimitMessage(event, work: work, tokens: execution.model.tokens.count) {
+                return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: message), trace: execution.trace)
+            }
+        }
+        return PlayReplayResult(trace: execution.trace)
+    }
+
+    /// Runs `history`; the result names the first failure, if any, and the trace of what ran. A
+    /// refused event reads as an `entitlements-match` failure at the launch here: callers that
+    /// must tell them apart (the tool, the shrinker) use `run(_:)`.
+    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) {
+        let result = run(history)
+        if let rejection = result.rejection {
+            let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.message, subject: "History")
+            return (f, result.trace)
+        }
+        return (result.failure, result.trace)
+    }
+}
