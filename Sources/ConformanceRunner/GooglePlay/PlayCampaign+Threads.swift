@@ -13,8 +13,8 @@ extension PlayCampaign {
     /// The results of histories `numbers`, in order, run on `effectiveThreads` threads; each
     /// history is drawn from its own derived seed and a fresh subject, so the results are the same
     /// whatever thread ran what.
-    func runBatch(_ numbers: Range<Int>) -> [CaseResult] {
-        var results = [CaseResult](repeating: .passed(events: 0), count: numbers.count)
+    func runBatch(_ numbers: Range<Int>) -> [PlayCaseRun] {
+        var results = [PlayCaseRun](repeating: PlayCaseRun(outcome: .passed), count: numbers.count)
         let workers = min(effectiveThreads, numbers.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedBuffer(base: buffer)

@@ -47,22 +47,15 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         self.factory = factory
     }
 
-    /// What one case came to.
-    enum CaseResult {
-        case passed(events: Int)
-        case failed(PlayFailure, events: [PlayEvent], variations: PlayVariations)
-        case stopped(GenerationStop)
-    }
-
     /// Generates a history from `tc`'s choices while running it against a fresh subject.
-    func run(_ tc: TestCase) -> CaseResult {
+    func run(_ tc: TestCase) -> PlayCaseRun {
         let variations: PlayVariations
-        do { variations = try generator.drawVariations(tc) } catch { return .stopped(error) }
+        do { variations = try generator.drawVariations(tc) } catch { return PlayCaseRun(outcome: .stopped(error)) }
         var execution: PlayExecution<S>
         do {
             execution = try PlayExecution(catalog: catalog, variations: variations, start: start, policy: policy, factory: factory)
         } catch {
-            return .failed(error.failure, events: [], variations: variations)
+            return PlayCaseRun(outcome: .failed(error.failure), variations: variations)
         }
         var events: [PlayEvent] = []
         for _ in 0..<generator.maxEvents {
@@ -76,17 +69,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                 event = try generator.drawEvent(tc, model: execution.model)
             } catch {
                 tc.endSpan()
-                return .stopped(error)
+                return PlayCaseRun(outcome: .stopped(error), events: events, variations: variations)
             }
             tc.endSpan()
             events.append(event)
-            switch execution.step(event) {
-            case .passed: continue
-            case .failed(let failure): return .failed(failure, events: events, variations: variations)
-            case .rejected(let rejection): return .stopped(.invalidArgument("generated an impossible event: \(rejection)"))
-            }
+            let outcome = execution.step(event)
+            guard case .passed = outcome else { return PlayCaseRun(outcome: outcome, events: events, variations: variations) }
         }
-        return .passed(events: events.count)
+        return PlayCaseRun(outcome: .passed, events: events, variations: variations)
     }
 
     /// Runs the campaign to its end or its first failure (the lowest-numbered one, whatever the
@@ -98,14 +88,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             let end = effectiveThreads > 1 ? min(histories, start + Self.batchSize) : start + 1
             let results = effectiveThreads > 1 ? runBatch(start..<end) : [run(TestCase(seed: seed.derived(UInt64(start))))]
             for (offset, result) in results.enumerated() {
-                switch result {
-                case .passed(let events):
-                    eventsRun += events
-                case .stopped:
+                switch result.outcome {
+                case .passed:
+                    eventsRun += result.events.count
+                case .stopped, .rejected:
                     continue
-                case .failed(let failure, let events, _):
-                    eventsRun += events.count
-                    return report(failure, events: events, at: start + offset, eventsRun: eventsRun)
+                case .failed(let failure):
+                    eventsRun += result.events.count
+                    return report(failure, events: result.events, at: start + offset, eventsRun: eventsRun)
                 }
             }
             start = end
@@ -124,7 +114,9 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         while starts < shrinkStarts, next < min(histories, n + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
             let probe = TestCase(seed: seed.derived(UInt64(next)))
             next += 1
-            guard case .failed(let other, let otherEvents, _) = run(probe) else { continue }
+            let found = run(probe)
+            guard let other = found.outcome.failure else { continue }
+            let otherEvents = found.events
             starts += 1
             let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: n + 1)
             if !candidate.flaky, candidate.history.precedes(best.history) {
@@ -139,18 +131,15 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     func shrink(_ choices: ChoiceSequence, spans: [Span], original: PlayFailure, originalLength: Int, foundAfter: Int) -> PlayFailureReport {
         let target = original.check
         let result = Shrinker(configuration: shrinking).shrink(choices, spans: spans) { candidate in
-            switch run(candidate) {
-            case .failed(let f, _, _): return f.check == target ? .interesting : .notInteresting
-            case .passed: return .notInteresting
-            case .stopped(let stop): return stop == .overrun ? .overrun : .invalid
-            }
+            run(candidate).outcome.shrinkVerdict { $0.check == target }
         }
         var failure = original
         var events: [PlayEvent] = []
         var variations = PlayVariations()
-        if case .failed(let f, let e, let v) = run(TestCase(replaying: result.sequence)) {
+        let minimal = run(TestCase(replaying: result.sequence))
+        if let f = minimal.outcome.failure, let v = minimal.variations {
             failure = f
-            events = e
+            events = minimal.events
             variations = v
         }
         var history = PlayHistory(

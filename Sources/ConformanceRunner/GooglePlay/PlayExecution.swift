@@ -6,13 +6,6 @@ import PurchaseStateMachine
 /// the subject's acknowledgements and consumptions are applied as they come; then the subject
 /// is queried and its answer compared with the model.
 struct PlayExecution<S: PlaySubject> {
-    /// What one event came to.
-    enum Outcome {
-        case passed
-        case rejected(PlayRejection)
-        case failed(PlayFailure)
-    }
-
     private(set) var model: PlayModel
     private var subject: S
     let policy: PlayPolicy
@@ -42,13 +35,13 @@ struct PlayExecution<S: PlaySubject> {
     }
 
     /// Applies `event` and checks the subject after it.
-    mutating func step(_ event: PlayEvent) -> Outcome {
+    mutating func step(_ event: PlayEvent) -> PlayRunOutcome {
         eventIndex += 1
         // §1, §4: time that passes a pre-order release stops there long enough for the subject to
         // hear it; each stretch is a step of its own, with its messages and then the backend's tick.
         for (n, part) in model.stretches(of: event).enumerated() {
             var effects = PlayStepEffects()
-            do { try model.apply(part, into: &effects) } catch { return .rejected(error) }
+            do { try model.apply(part, into: &effects) } catch { return .rejected(eventIndex: eventIndex, error) }
             if recordTrace {
                 if n == 0 { trace.append("\(eventIndex + 1). \(event.compact)") }
                 trace += effects.lost.map { "   ✕ \(PlayMessage.notification($0).label) lost: it waited past Pub/Sub's retention" }

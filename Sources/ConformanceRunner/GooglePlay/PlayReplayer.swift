@@ -38,9 +38,11 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
             switch execution.step(event) {
             case .passed: break
             case .failed(let failure): return PlayReplayResult(failure: failure, trace: execution.trace)
-            case .rejected(let rejection):
+            case .rejected(_, let rejection):
                 let message = "\(event.compact) is not possible after this subject's replies: \(rejection.reason)"
                 return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: message), trace: execution.trace)
+            case .stopped(let stop):  // a replay generates nothing, so it never stops early
+                return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: "the replay stopped: \(stop)"), trace: execution.trace)
             }
             work += 1 + execution.model.tokens.count
             if let message = PlayHistory.workLimitMessage(event, work: work, tokens: execution.model.tokens.count) {
