@@ -209,6 +209,7 @@ public struct PlayModel: Sendable {
         tokens[index].subscription?.paymentsMade = 1
         if variations.autoAcknowledge {
             tokens[index].acknowledged = true
+            tokens[index].acknowledgedAt = now
         } else {
             tokens[index].ackDeadline = now.adding(acknowledgementWindow(of: index))
         }
