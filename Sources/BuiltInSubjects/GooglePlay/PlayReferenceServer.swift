@@ -11,7 +11,8 @@ import PurchaseStateMachine
 /// each reconciliation `tick`; a token the API no longer answers for (§6.5) entitles nothing, and
 /// a Console test notification (§9.3) changes nothing. It follows `linkedPurchaseToken`: a token a
 /// paid subscription names there is retired for good, whatever the API still says of it
-/// (V-OLD-TOKEN-API-VALID, §7), and grants every line item of a purchase (an add-on's product too,
+/// (V-OLD-TOKEN-API-VALID, §7), so it also tracks the new token a `pendingPurchaseUpdate` names (§3),
+/// and grants every line item of a purchase (an add-on's product too,
 /// V-ADDONS, §1). It credits a consumable once per token, consumes consumables and acknowledges
 /// everything else from the server, retrying a call that met a passing fault (V-REPLY-TRANSIENT,
 /// §2.2). With a `mistake` it is one of the buggy examples.
@@ -53,13 +54,13 @@ public struct PlayReferenceServer: PlaySubject {
 
     /// Records the tokens `queryPurchasesAsync` returned (the app sends them to its backend).
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        for p in purchases { hear(p.token) }
+        for p in purchases { p.namedTokens.forEach { hear($0) } }
         return []
     }
 
     /// Records the tokens `onPurchasesUpdated` delivered (the app sends them to its backend).
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        for p in purchases { hear(p.token) }
+        for p in purchases { p.namedTokens.forEach { hear($0) } }
         return []
     }
 

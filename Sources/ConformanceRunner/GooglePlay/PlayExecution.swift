@@ -180,15 +180,12 @@ struct PlayExecution<S: PlaySubject> {
         }
         for product in policy.consumables {
             let units = observed.balances[product] ?? 0
-            // §8: the app may keep a refund's units or claw back every void (and, §5, every partially refunded unit).
-            let full = model.expectedCredit(product, knowsEverything: all, withoutVoided: false)
-            let clawed = model.expectedCredit(product, knowsEverything: all, withoutVoided: true)
-            let unitwise = model.expectedCredit(product, knowsEverything: all, withoutVoided: true, withoutRefundedUnits: true)
-            guard units != full, units != clawed, units != unitwise else { continue }
-            let forged = model.forgedProducts.contains(product) && units > full
-            let also = (clawed == full ? [] : ["\(clawed)"]) + (unitwise == clawed ? [] : ["\(unitwise)"])
+            let accepted = model.acceptedCredits(product, knowsEverything: all)
+            guard !accepted.contains(units) else { continue }
+            let forged = model.forgedProducts.contains(product) && units > accepted[0]
+            let clawed = accepted.dropFirst().map(String.init).joined(separator: " or ")
             return fail(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce, "Balance of \(product)",
-                        expected: "\(full)" + (also.isEmpty ? "" : " (or \(also.joined(separator: " or ")) after claw-back)"), observed: "\(units)")
+                        expected: "\(accepted[0])" + (clawed.isEmpty ? "" : " (or \(clawed) after claw-back)"), observed: "\(units)")
         }
         return nil
     }

@@ -60,13 +60,13 @@ public struct PlayExternalSubject: PlaySubject {
 
     /// Reconciles with what `queryPurchasesAsync` returned.
     public mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        hear(purchases.map(\.token))
+        hear(purchases.flatMap(\.namedTokens))
         return try replies(send("connected", [("reason", .string(reason.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 
     /// Handles `onPurchasesUpdated`.
     public mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-        hear(purchases.map(\.token))
+        hear(purchases.flatMap(\.namedTokens))
         return try replies(send("purchasesUpdated", [("result", .string(result.rawValue)), ("purchases", .array(purchases.map(\.json))), now(context)], expecting: "ok"))
     }
 

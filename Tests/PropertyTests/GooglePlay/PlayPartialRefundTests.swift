@@ -86,6 +86,7 @@ struct PlayPartialRefundTests {
         #expect(s.model.expectedCredit("coins100", knowsEverything: true, withoutVoided: false) == 5)
         #expect(s.model.expectedCredit("coins100", knowsEverything: true, withoutVoided: true) == 5, "nothing is voided whole")
         #expect(s.model.expectedCredit("coins100", knowsEverything: true, withoutVoided: true, withoutRefundedUnits: true) == 3)
+        #expect(s.model.acceptedCredits("coins100", knowsEverything: true) == [5, 3])
         let history = PlayHistory(events: try ["purchase(coins100, quantity: 5)", "void(#1, refund, quantity: 2)"].map { try PlayEvent(compact: $0) })
         #expect(PlayReplayer { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx) }.replay(history).failure == nil)
         let over = PlayReplayer { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx, wholeOnPartial: true) }

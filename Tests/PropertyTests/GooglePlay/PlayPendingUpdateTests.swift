@@ -56,5 +56,15 @@ struct PlayPendingUpdateTests {
                 #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name), \(last)")
             }
         }
+        // A backend learns the new token from the update: here it hears of it no other way before it
+        // completes (the app is in the background and the RTDN is late); the old token reads EXPIRED,
+        // or still ACTIVE under V-OLD-TOKEN-API-VALID, and the new one carries the access.
+        for readsActive in [false, true] {
+            var late = PlayHistory(events: try ["purchase(pro-pass30)", "purchase(pro-pass30, outcome: pending)", "background", "completePending(#2)"]
+                .map { try PlayEvent(compact: $0) })
+            late.variations = playVariations { $0.replacedTokenReadsActive = readsActive; $0.notificationDelay = 1 }
+            let server = try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(late)
+            #expect(server.failure == nil, "\(server.failure.map { "\($0.check)" } ?? ""), V-OLD-TOKEN-API-VALID \(readsActive)")
+        }
     }
 }

@@ -26,4 +26,22 @@ extension PlaySubscriptionTests {
         s.ack(1)
         #expect(try s.run("purchase(pro-monthly)").listenerCalls.map(\.0) == [.itemAlreadyOwned])
     }
+
+    @Test("§1, §10.1: prepaidPlan.allowExtendAfterTime says from when the next top-up is allowed: absent while the current one is unacknowledged")
+    func allowExtendAfterTime() throws {
+        func allowed(_ s: PlayScenario, _ n: Int) -> JSONValue? {
+            guard case .array(let items)? = s.model.subscriptionV2(of: n - 1)?["lineItems"] else { return nil }
+            return items.first?["prepaidPlan"]?["allowExtendAfterTime"]
+        }
+        var s = PlayScenario()
+        try s.run("purchase(pro-pass30)", "advanceTime(P1D)")
+        #expect(allowed(s, 1) == nil)
+        #expect(try s.run("purchase(pro-pass30)").listenerCalls.map(\.0) == [.itemAlreadyOwned], "before allowExtendAfterTime")
+        s.ack(1)
+        #expect(allowed(s, 1) == .string(s.model.now.iso8601), "[INF] allowed from the acknowledgement on")
+        try s.run("purchase(pro-pass30)")
+        #expect(s.token(2).linkedToken == 1, "a top-up once it is allowed")
+        #expect(allowed(s, 1) == nil, "a replaced token allows nothing")
+        #expect(allowed(s, 2) == nil, "the new top-up is not acknowledged yet")
+    }
 }

@@ -80,6 +80,7 @@ extension PlayModel {
             // §4 V-REACK: a second acknowledgement fails, or succeeds as a no-op; either way nothing changes.
             if tokens[i].acknowledged { return variations.reacknowledgeSucceeds ? .ok : .error }
             tokens[i].acknowledged = true
+            tokens[i].acknowledgedAt = now
             tokens[i].ackDeadline = nil
         case .consume:
             // §5: only an owned, unconsumed one-time purchase can be consumed; it counts as acknowledged.

@@ -74,7 +74,9 @@ extension PlayModel {
             if t.purchaseState == .purchased { item.append(("expiryTime", .string(s.expiry.iso8601))) }
             item.append(("basePlanId", .string(planID)))
             if catalog.basePlan(planID)?.kind == .prepaid {
-                item.append(("prepaidPlan", .object([])))
+                // §1: one unconsumed top-up at a time; [INF] the next is allowed once this one is acknowledged.
+                let extend = t.acknowledgedAt.flatMap { status(of: index) == .active ? $0 : nil }
+                item.append(("prepaidPlan", .object(extend.map { [("allowExtendAfterTime", .string($0.iso8601))] } ?? [])))
             } else {
                 var plan: [(key: String, value: JSONValue)] = [("autoRenewEnabled", .bool(s.autoRenew))]
                 if let details = installmentDetails(of: index) { plan.append(("installmentDetails", details)) }

@@ -131,7 +131,9 @@ public struct PlayModel: Sendable {
         } else {
             for i in tokens.indices { noteSeen(i) }
         }
-        for p in purchases { if let i = index(ofToken: p.token) { knowledge[i].name(inEvent: eventsApplied) } }
+        for p in purchases {
+            for token in p.namedTokens { if let i = index(ofToken: token) { knowledge[i].name(inEvent: eventsApplied) } }
+        }
         return .connected(reason, purchases)
     }
 
@@ -189,6 +191,8 @@ public struct PlayModel: Sendable {
             knowledge[i].name(inEvent: eventsApplied)  // the app forwards what the listener said to its backend
         }
         var purchases = indices.map { purchase(of: $0) }
+        // §3: the app forwards a pending update's new token too.
+        for token in purchases.compactMap(\.pendingUpdate?.token) { if let j = index(ofToken: token) { knowledge[j].name(inEvent: eventsApplied) } }
         if let replacing { for i in purchases.indices { purchases[i].replacing = tokens[replacing].tokenString } }
         for _ in 0...variations.listenerDuplicates { effects.messages.append(.purchasesUpdated(result, purchases)) }
     }
@@ -209,6 +213,7 @@ public struct PlayModel: Sendable {
         tokens[index].subscription?.paymentsMade = 1
         if variations.autoAcknowledge {
             tokens[index].acknowledged = true
+            tokens[index].acknowledgedAt = now
         } else {
             tokens[index].ackDeadline = now.adding(acknowledgementWindow(of: index))
         }

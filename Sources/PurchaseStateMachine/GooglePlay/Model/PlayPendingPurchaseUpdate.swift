@@ -17,3 +17,9 @@ public struct PlayPendingPurchaseUpdate: Hashable, Sendable {
         .object([("products", .array(products.map { .string($0) })), ("purchaseToken", .string(token))])
     }
 }
+
+extension PlayPurchase {
+    /// The tokens the purchase names: its own, then its pending update's, which a backend must track
+    /// too (the new token's completion is what retires this one, §3).
+    public var namedTokens: [String] { [token] + (pendingUpdate.map { [$0.token] } ?? []) }
+}

@@ -110,6 +110,15 @@ extension PlayModel {
         return total
     }
 
+    /// The balances of consumable `product` a correct app may show, the full credit first: §8 it may
+    /// keep a refund's units or claw back every voided token's, and §5 also every partially refunded unit.
+    public func acceptedCredits(_ product: String, knowsEverything: Bool) -> [Int] {
+        let full = expectedCredit(product, knowsEverything: knowsEverything, withoutVoided: false)
+        let clawed = expectedCredit(product, knowsEverything: knowsEverything, withoutVoided: true)
+        let unitwise = expectedCredit(product, knowsEverything: knowsEverything, withoutVoided: true, withoutRefundedUnits: true)
+        return [full] + (clawed == full ? [] : [clawed]) + (unitwise == clawed ? [] : [unitwise])
+    }
+
     /// The index of the token whose string is `token`.
     public func index(ofToken token: String) -> Int? {
         guard token.hasPrefix("token-"), let n = Int(token.dropFirst(6)), n >= 1, n <= tokens.count else { return nil }

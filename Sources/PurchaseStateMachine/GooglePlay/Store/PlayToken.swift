@@ -16,6 +16,8 @@ public struct PlayToken: Hashable, Sendable {
     public var purchaseState: PlayPurchaseState
     /// Whether the purchase was acknowledged or consumed (§4).
     public var acknowledged: Bool = false
+    /// When it was acknowledged or consumed; a prepaid plan's next top-up is allowed from then (§1 `allowExtendAfterTime`).
+    public var acknowledgedAt: Instant?
     /// Whether the one-time purchase was consumed (§5).
     public var consumed: Bool = false
     /// Why the token was voided, when it was (§8); `refundWithoutRevoke` never sets it.
