@@ -18,6 +18,28 @@ public struct PlayVoidedPurchase: Hashable, Sendable {
     /// `voidedQuantity`: the units of a quantity-based refund, listed only with
     /// `includeQuantityBasedPartialRefund` (§5); nil otherwise.
     public var voidedQuantity: Int? = nil
+
+    /// `voidedSource` (§8: 0 user, 1 developer, 2 Google), from the void's cause: a customer's
+    /// refund is the user's, a revocation the developer's ([INF]: `orders.refund` or
+    /// `subscriptionsv2.revoke` from the backend), a chargeback and the automatic refund of a
+    /// purchase nobody acknowledged Google's ([INF]).
+    public var voidedSource: Int {
+        switch cause {
+        case .refund, .refundWithoutRevoke: return 0
+        case .revoke: return 1
+        case .chargeback, .unacknowledged: return 2
+        }
+    }
+
+    /// `voidedReason` (§8: 0 other … 7 chargeback; 8 an unacknowledged purchase in newer clients,
+    /// [OBS]), from the void's cause; a refund and a revocation say no more than "other".
+    public var voidedReason: Int {
+        switch cause {
+        case .refund, .refundWithoutRevoke, .revoke: return 0
+        case .chargeback: return 7
+        case .unacknowledged: return 8
+        }
+    }
 }
 
 extension PlayModel {
