@@ -30,3 +30,20 @@ struct PlayVoidedFieldsTests {
         #expect(entry.voidedReason == 8)
     }
 }
+
+extension PlayVoidedFieldsTests {
+    @Test("§8, §9.1: a VOIDED_PURCHASE notification says the product's type: 1 a subscription, 2 a one-time product")
+    func notificationProductType() throws {
+        var s = PlayScenario()
+        try s.run("purchase(lifetime)", "purchase(basic-monthly)")
+        s.ack(1)
+        s.ack(2)
+        let types = try [s.run("void(#1, refund)"), s.run("void(#2, refund)")].map { effects in
+            effects.messages.compactMap { message -> Int? in
+                if case .notification(let n) = message, n.type == .voidedPurchase { return n.productType }
+                return nil
+            }
+        }
+        #expect(types == [[2], [1]])
+    }
+}

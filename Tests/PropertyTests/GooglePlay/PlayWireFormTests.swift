@@ -122,17 +122,16 @@ struct PlayWireFormTests {
 
     @Test("§9.1, §9.4: an RTDN carries messageId, its type and number and the purchase it names; never eventTimeMillis, packageName or version")
     func notificationFields() throws {
-        // refundType: a VOIDED_PURCHASE's full (1) or quantity-based partial (2) refund (§8).
-        let allowed: Set<String> = ["messageId", "notificationType", "notificationNumber", "purchaseToken", "product", "subscriptionId", "refundType"]
+        // productType and refundType: a VOIDED_PURCHASE's kind of product and full (1) or quantity-based partial (2) refund (§8).
+        let allowed: Set<String> = ["messageId", "notificationType", "notificationNumber", "purchaseToken", "product", "subscriptionId", "productType", "refundType"]
         var count = 0
         try Self.walk { _, effects, _ in
             for case .notification(let n) in effects.messages {
                 guard case .object(let members) = n.json else { continue }
                 let extra = Set(members.map(\.key)).subtracting(allowed)
                 #expect(extra.isEmpty, "\(n.type.rawValue) carries \(extra.sorted())")
-                if members.contains(where: { $0.key == "refundType" }) {
-                    #expect(n.type.rawValue == "VOIDED_PURCHASE", "\(n.type.rawValue) carries refundType")
-                }
+                let voidFields = members.filter { $0.key == "refundType" || $0.key == "productType" }.count
+                #expect(voidFields == (n.type.rawValue == "VOIDED_PURCHASE" ? 2 : 0), "\(n.type.rawValue) carries \(voidFields) of productType and refundType")
                 count += 1
             }
         }

@@ -105,6 +105,8 @@ public struct PlayNotification: Hashable, Sendable {
     public var subscriptionID: String?
     /// `refundType` of a `VOIDED_PURCHASE` notification: `FULL`, or `PARTIAL` for a quantity-based partial refund (§5, §9.1).
     public var refundType: PlayRefundType? = nil
+    /// `productType` of a `VOIDED_PURCHASE` notification: 1 a subscription, 2 a one-time product (§8, §9.1).
+    public var productType: Int? = nil
 }
 
 /// The RTDN types the model sends (§9.2, §9.3); raw values are the documented names.

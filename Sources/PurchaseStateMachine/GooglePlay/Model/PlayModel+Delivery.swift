@@ -14,7 +14,8 @@ extension PlayModel {
         let legacy = variations.notificationsCarrySubscriptionID && tokens[index].subscription != nil && type.number != 0
         let n = PlayNotification(
             messageID: nextMessageID, type: type, token: tokens[index].tokenString, product: tokens[index].product,
-            subscriptionID: legacy ? tokens[index].product : nil, refundType: type == .voidedPurchase ? refund : nil)
+            subscriptionID: legacy ? tokens[index].product : nil, refundType: type == .voidedPurchase ? refund : nil,
+            productType: type == .voidedPurchase ? (tokens[index].subscription != nil ? 1 : 2) : nil)
         nextMessageID += 1
         guard variations.notificationDelay == 0 else {
             outbox.append(PlayQueuedNotification(notification: n, index: index, sentAt: now, due: eventsApplied + variations.notificationDelay))

@@ -188,6 +188,7 @@ extension PlayNotification {
         // §9.1: a test notification carries only a version; it names no purchase.
         if type != .test { members += [("purchaseToken", .string(token)), ("product", .string(product))] }
         if let subscriptionID { members.append(("subscriptionId", .string(subscriptionID))) }
+        if let productType { members.append(("productType", .int(Int64(productType)))) }  // §9.1: 1 subscription, 2 one-time
         if let refundType { members.append(("refundType", .int(Int64(refundType.rawValue)))) }  // §9.1: 1 full, 2 partial
         return .object(members)
     }
