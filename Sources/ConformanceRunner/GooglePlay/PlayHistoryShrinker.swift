@@ -16,6 +16,9 @@ import PurchaseStateMachine
 ///    defaults with at most one variation (axes and values in registry order): the same mistake
 ///    shown by fewer events in another legal store (a late RTDN and a redelivered one both show a
 ///    double credit; the redelivery needs one event less).
+/// 7. `simplerPurchases`: a purchase of several units buys one, a purchase with an add-on buys the
+///    base plan alone, and a quantity-based refund refunds the whole purchase (a choice the
+///    generator draws beside others, which its shrink cannot always lower alone).
 /// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
 struct PlayHistoryShrinker {
     let check: PlayCheck
@@ -35,6 +38,7 @@ struct PlayHistoryShrinker {
             sortEvents(&best)
             defaultVariations(&best)
             fewerEventsInOneVariation(&best)
+            simplerPurchases(&best)
             if (best.events, best.variations) == (before.events, before.variations) || evaluations >= budget { break }
         }
         return best
@@ -144,6 +148,26 @@ struct PlayHistoryShrinker {
                 candidate.events.remove(at: i)
                 candidate.variations = store
                 if accept(candidate, into: &best) { return }
+            }
+        }
+    }
+
+    private mutating func simplerPurchases(_ best: inout PlayHistory) {
+        for i in best.events.indices where i < best.events.count {
+            var simpler: [PlayEvent] = []
+            switch best.events[i] {
+            case .purchase(let request):
+                if request.quantity > 1 { simpler.append(.purchase(PlayPurchaseRequest(item: request.item, outcome: request.outcome, addOn: request.addOn))) }
+                if request.addOn != nil { simpler.append(.purchase(PlayPurchaseRequest(item: request.item, outcome: request.outcome, quantity: request.quantity))) }
+            case .void(let token, let cause, .some):
+                simpler.append(.void(token: token, cause: cause, quantity: nil))
+            default:
+                continue
+            }
+            for event in simpler {
+                var candidate = best
+                candidate.events[i] = event
+                if accept(candidate, into: &best) { break }
             }
         }
     }

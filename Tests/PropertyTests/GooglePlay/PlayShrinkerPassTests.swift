@@ -30,4 +30,17 @@ struct PlayShrinkerPassTests {
         #expect(shrunk.events.map(\.compact) == ["purchase(coins100)"])
         #expect(shrunk.variations.json.rendered() == #"{"notificationDuplicates":1}"#)
     }
+
+    @Test("simplerPurchases: a double credit shown with two units and an add-on is shown with one unit of the base plan alone")
+    func simplerPurchases() throws {
+        let shrunk = try shrink("play-example-double-credit", .consumableCreditedOnce, ["purchase(coins100, quantity: 2)"],
+                                playVariations { $0.notificationDuplicates = 1 })
+        #expect(shrunk.events.map(\.compact) == ["purchase(coins100)"])
+        let lifetime = try shrink("play-example-withholds-after-ack-error", .acknowledgementErrorKeepsAccess,
+                                  ["purchase(pro-monthly, addOn: basic-monthly)"], playVariations {
+            $0.listenerDuplicates = 1
+            $0.addOnsOffered = true
+        })
+        #expect(lifetime.events.map(\.compact) == ["purchase(pro-monthly)"])
+    }
 }
