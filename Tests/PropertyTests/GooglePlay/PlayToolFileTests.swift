@@ -175,4 +175,20 @@ struct PlayToolFileTests {
         #expect(reference.status == 0, "\(reference.output)")
         #expect(reference.error.contains("1 saved failure of play-reference-server replayed first"))
     }
+
+    @Test("A saved Play failure that cannot be read stops check with an error naming the file and field (exit 2), before generating")
+    func unreadableSavedFailure() throws {
+        let folder = try temporaryFolder("pc-play-saved-bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/play-reference-app", withIntermediateDirectories: true)
+        let path = folder + "/play-reference-app/bad.json"
+        for (text, message) in [(#"{"format":"purchase-history/1","storeKind":"googlePlay""#, "not valid JSON"),
+                                (#"{"format":"purchase-history/1","events":[]}"#, #"field "storeKind""#)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "10", "--failures", folder])
+            #expect(run.status == 2)
+            #expect(run.error.contains("\(path)") && run.error.contains(message), "\(run.error)")
+            #expect(run.output.isEmpty)
+        }
+    }
 }
