@@ -191,4 +191,29 @@ struct PlayToolFileTests {
             #expect(run.output.isEmpty)
         }
     }
+
+    @Test("A Play failure of an --exec program shows what it wrote on standard error during the failing history, as an App Store one does",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"))
+    func subjectStandardError() throws {
+        let folder = try temporaryFolder("pc-play-stderr")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/granter.py"
+        try Data("""
+            import json, sys
+            for line in sys.stdin:
+                kind = json.loads(line)["type"]
+                if kind == "query":
+                    sys.stderr.write("granting lifetime, paid or not\\n")
+                    sys.stderr.flush()
+                reply = {"type": "state", "entitled": ["lifetime"]} if kind == "query" else {"type": "ok"}
+                print(json.dumps(reply), flush=True)
+            """.utf8).write(to: URL(fileURLWithPath: script))
+        let exec = "\(ExternalFixtures.interpreter) \(script)"
+        let run = InProcessTool.run(["check", "--store", "googlePlay", "--exec", exec, "--histories", "5", "--failures", folder + "/f"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("  Subject's standard error:\n    | granting lifetime, paid or not"), "\(run.output)")
+        let path = try #require(HistoryFile.historyFiles(under: folder + "/f")?.first)
+        let report = InProcessTool.run(["report", path, "--exec", exec])
+        #expect(report.output.contains("    | granting lifetime, paid or not"))
+    }
 }
