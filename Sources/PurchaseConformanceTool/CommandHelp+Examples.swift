@@ -11,6 +11,11 @@ extension CommandHelp {
         "report": [
             "purchase-conformance report Tests/RegressionCorpus/Cases/example-refund-ignored.json",
             "purchase-conformance report docs/examples/timeline-example.json --html timeline.html",
+            "purchase-conformance report Tests/RegressionCorpus/Cases/play-ignores-hold.json",
+        ],
+        "shrink": [
+            "purchase-conformance shrink Tests/RegressionCorpus/Cases/bench-m2.json --out bench-m2.shrunk.json",
+            "purchase-conformance shrink Tests/RegressionCorpus/Cases/play-ignores-hold.json --out play.shrunk.json",
         ],
         "check": [
             "purchase-conformance check --subject example-refund-ignored --histories 500 --no-save --html failures-html",

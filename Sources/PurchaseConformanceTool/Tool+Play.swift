@@ -57,6 +57,7 @@ extension PurchaseConformanceTool {
             failure.savedPath = path
         }
         failure.reproduce = runner.reproduce
+        failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
         io.print(failure.text)
         return 1
     }
@@ -72,6 +73,7 @@ extension PurchaseConformanceTool {
             guard let failure else { continue }
             var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
             report.reproduce = runner.reproduce
+            report.subjectOutput = runner.standardErrorTail()
             io.print(report.text)
             return 1
         }

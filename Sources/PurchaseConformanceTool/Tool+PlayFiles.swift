@@ -119,6 +119,7 @@ extension PurchaseConformanceTool {
         }
         var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
         report.reproduce = runner.reproduce
+        report.subjectOutput = runner.standardErrorTail()
         io.print(report.text)
         return 1
     }
@@ -139,6 +140,7 @@ extension PurchaseConformanceTool {
         let out = args.values["out"] ?? (path.hasSuffix(".json") ? String(path.dropLast(5)) + ".shrunk.json" : path + ".shrunk.json")
         try HistoryFile.writeText(report.history.fileText, to: out)
         report.savedPath = out
+        report.subjectOutput = runner.standardErrorTail()  // of the minimal history, replayed last
         io.print(report.text)
         return 1
     }

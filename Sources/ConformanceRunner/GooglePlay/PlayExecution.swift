@@ -98,13 +98,15 @@ struct PlayExecution<S: PlaySubject> {
 
     /// Applies the subject's calls to one message in order; a permanent product consumed fails.
     /// A subject that listens hears Google's answer to each call; the calls it makes in answer
-    /// are applied after the ones already queued.
+    /// are applied after the ones already queued, at most `retryDepthLimit` deep and, in all,
+    /// `retryDepthLimit` per call of the first reply (so a fan-out cannot grow exponentially).
     private mutating func apply(_ replies: [PlayReply], to label: String) -> PlayFailure? {
         // The trace shows Google's answer to each reply (V-REACK: a second acknowledgement's ERROR or OK).
         var answered: [String] = []
         defer { if recordTrace { trace.append("   → \(label)" + (answered.isEmpty ? "" : "  ⇢ " + answered.joined(separator: ", "))) } }
         var queue = replies.map { (reply: $0, depth: 0) }
         var next = 0
+        var answers = 0
         let listens = subject.wantsBillingResponses
         while next < queue.count {
             let (reply, depth) = queue[next]
@@ -132,6 +134,14 @@ struct PlayExecution<S: PlaySubject> {
                 return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))",
                             expected: "at most \(Self.retryDepthLimit) calls in a row made in answer to Google's answers",
                             observed: "still calling: \(more.map(\.label).joined(separator: ", "))")
+            }
+            // Fan-out: a subject answering each answer with two calls would make 2^8 within the depth limit.
+            answers += more.count
+            if answers > Self.retryDepthLimit * max(1, replies.count) {
+                return fail(.subjectResponds, "Reply to billingResponse(\(reply.label) \(result.rawValue))",
+                            expected: "at most \(Self.retryDepthLimit * max(1, replies.count)) calls in answer to Google's answers "
+                                + "(\(Self.retryDepthLimit) retries for each of the \(replies.count) calls made for \(label))",
+                            observed: "still calling: \(more.map(\.label).prefix(8).joined(separator: ", "))\(more.count > 8 ? " and \(more.count - 8) more" : "")")
             }
             queue += more.map { ($0, depth + 1) }
         }

@@ -20,6 +20,8 @@ public struct PlayFailureReport: Sendable {
     public var savedPath: String?
     /// The command that replays the saved file; nil names the built-in subject of the history's origin.
     public var reproduce: ReproduceCommand?
+    /// What a subject in another process wrote on standard error while the history ran (its last 20 lines are shown).
+    public var subjectOutput: String?
     /// The shrunk choice sequence (to compare independent shrinks).
     var minimalChoices: [UInt64] = []
 
@@ -49,6 +51,11 @@ public struct PlayFailureReport: Sendable {
             lines.append("")
             lines.append("  What the subject was sent:")
             lines += trace.map { "    " + $0 }
+        }
+        if let output = subjectOutput, !output.isEmpty {
+            lines.append("")
+            lines.append("  Subject's standard error:")
+            for line in output.split(separator: "\n", omittingEmptySubsequences: false).suffix(20) { lines.append("    | \(line)") }
         }
         lines.append("")
         if shrinkEvaluations == 0, foundAfterHistories == nil {

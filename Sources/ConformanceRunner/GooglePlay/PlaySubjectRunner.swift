@@ -17,6 +17,8 @@ public struct PlaySubjectRunner: Sendable {
     public let run: @Sendable (PlayHistory) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
     public var reproduce: ReproduceCommand
+    /// What a subject in another process wrote on standard error during its latest history (nil for a Swift subject).
+    public var standardErrorTail: @Sendable () -> String? = { nil }
 
     /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
     /// (1 by default; a subject in another process always runs on one).
@@ -72,6 +74,10 @@ extension PlaySubjectRunner {
             name: "exec-" + base, summary: "an external Google Play subject: \(parsed.arguments.joined(separator: " "))",
             factory: PlayExternalSubject.factory(process: process))
         runner.reproduce = .tool(["--store", PlayHistory.storeKind, "--exec", command])
+        runner.standardErrorTail = {
+            let text = process.standardErrorOfHistory
+            return text.isEmpty ? nil : text
+        }
         return runner
     }
 }

@@ -110,4 +110,36 @@ struct PlayHostileInputTests {
         #expect(run.output.contains("✘ subject-responds failed at launch"))
         #expect(run.output.contains(message), "\(run.output)")
     }
+
+    @Test("A program that answers each of Google's answers with ten calls fails subject-responds at once, not after 10^8 round trips",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"))
+    func answerFanOut() throws {
+        let folder = try temporaryFolder("pc-play-hostile")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = try Self.file(["purchase(lifetime)"], in: folder)
+        let script = folder + "/fan.py"
+        try Data("""
+            import json, sys
+            owned = set()
+            for line in sys.stdin:
+                msg = json.loads(line)
+                kind, reply = msg["type"], {"type": "ok"}
+                if kind == "start":
+                    reply["wants"] = ["billingResponses"]
+                elif kind == "purchasesUpdated":
+                    reply["acknowledge"] = [p["token"] for p in msg["purchases"]]
+                    owned.update(x for p in msg["purchases"] for x in p["products"])
+                elif kind == "billingResponse":
+                    reply[msg["call"]] = [msg["token"]] * 10
+                elif kind == "query":
+                    reply = {"type": "state", "entitled": sorted(owned)}
+                print(json.dumps(reply), flush=True)
+            """.utf8).write(to: URL(fileURLWithPath: script))
+        let began = Date()
+        let run = InProcessTool.run(["report", path, "--store", "googlePlay", "--exec", "\(ExternalFixtures.interpreter) \(script)"])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(run.output.contains("✘ subject-responds failed after event 1 of 1"))
+        #expect(run.output.contains("at most 8 calls in answer to Google's answers (8 retries for each of the 1 calls made for onPurchasesUpdated"), "\(run.output)")
+        #expect(Date().timeIntervalSince(began) < 30)
+    }
 }

@@ -175,4 +175,45 @@ struct PlayToolFileTests {
         #expect(reference.status == 0, "\(reference.output)")
         #expect(reference.error.contains("1 saved failure of play-reference-server replayed first"))
     }
+
+    @Test("A saved Play failure that cannot be read stops check with an error naming the file and field (exit 2), before generating")
+    func unreadableSavedFailure() throws {
+        let folder = try temporaryFolder("pc-play-saved-bad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/play-reference-app", withIntermediateDirectories: true)
+        let path = folder + "/play-reference-app/bad.json"
+        for (text, message) in [(#"{"format":"purchase-history/1","storeKind":"googlePlay""#, "not valid JSON"),
+                                (#"{"format":"purchase-history/1","events":[]}"#, #"field "storeKind""#)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "10", "--failures", folder])
+            #expect(run.status == 2)
+            #expect(run.error.contains("\(path)") && run.error.contains(message), "\(run.error)")
+            #expect(run.output.isEmpty)
+        }
+    }
+
+    @Test("A Play failure of an --exec program shows what it wrote on standard error during the failing history, as an App Store one does",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"))
+    func subjectStandardError() throws {
+        let folder = try temporaryFolder("pc-play-stderr")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/granter.py"
+        try Data("""
+            import json, sys
+            for line in sys.stdin:
+                kind = json.loads(line)["type"]
+                if kind == "query":
+                    sys.stderr.write("granting lifetime, paid or not\\n")
+                    sys.stderr.flush()
+                reply = {"type": "state", "entitled": ["lifetime"]} if kind == "query" else {"type": "ok"}
+                print(json.dumps(reply), flush=True)
+            """.utf8).write(to: URL(fileURLWithPath: script))
+        let exec = "\(ExternalFixtures.interpreter) \(script)"
+        let run = InProcessTool.run(["check", "--store", "googlePlay", "--exec", exec, "--histories", "5", "--failures", folder + "/f"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("  Subject's standard error:\n    | granting lifetime, paid or not"), "\(run.output)")
+        let path = try #require(HistoryFile.historyFiles(under: folder + "/f")?.first)
+        let report = InProcessTool.run(["report", path, "--exec", exec])
+        #expect(report.output.contains("    | granting lifetime, paid or not"))
+    }
 }

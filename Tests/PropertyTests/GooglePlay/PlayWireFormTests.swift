@@ -128,7 +128,10 @@ struct PlayWireFormTests {
         try Self.walk { _, effects, _ in
             for case .notification(let n) in effects.messages {
                 guard case .object(let members) = n.json else { continue }
-                let extra = Set(members.map(\.key)).subtracting(allowed)
+                let keys = Set(members.map(\.key))
+                #expect(keys.isSuperset(of: ["messageId", "notificationType", "notificationNumber"]), "\(n.json.rendered())")
+                if n.type != .test { #expect(keys.isSuperset(of: ["purchaseToken", "product"]), "\(n.json.rendered())") }
+                let extra = keys.subtracting(allowed)
                 #expect(extra.isEmpty, "\(n.type.rawValue) carries \(extra.sorted())")
                 let voidFields = members.filter { $0.key == "refundType" || $0.key == "productType" }.count
                 #expect(voidFields == (n.type.rawValue == "VOIDED_PURCHASE" ? 2 : 0), "\(n.type.rawValue) carries \(voidFields) of productType and refundType")

@@ -49,9 +49,9 @@ struct ReportCommandTests {
         #expect(pages.allSatisfy { $0.hasSuffix(".html") })
     }
 
-    @Test("Every example in the help of report and check runs as printed")
+    @Test("Every example in the help of report, check and shrink runs as printed")
     func helpExamplesRun() throws {
-        for command in ["report", "check"] {
+        for command in ["report", "check", "shrink"] {
             let help = try ToolProcess.run([command, "--help"])
             #expect(help.status == 0)
             let examples = help.output.split(separator: "\n").map(String.init)
@@ -64,7 +64,7 @@ struct ReportCommandTests {
                 let arguments = example.split(separator: " ").dropFirst().map(String.init)
                 let result = try ToolProcess.run(arguments, in: folder)
                 #expect(result.status == 0 || result.status == 1, "\(example): exit \(result.status)\n\(result.error)")
-                for (i, argument) in arguments.enumerated() where ["--html", "--observations"].contains(argument) {
+                for (i, argument) in arguments.enumerated() where ["--html", "--observations", "--out"].contains(argument) {
                     let path = folder.appendingPathComponent(arguments[i + 1]).path
                     #expect(FileManager.default.fileExists(atPath: path) || result.status == 0, "\(example) wrote no \(path)")
                 }
