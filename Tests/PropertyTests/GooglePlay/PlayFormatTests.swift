@@ -29,7 +29,8 @@ struct PlayFormatTests {
           arguments: [("buy(x)", "unknown Google Play event kind"), ("cancel(1)", "token number"), ("void(#1, lost)", "is not one of"),
                       ("purchase(x, colour: red)", "unknown purchase argument"), ("relaunch(1)", "takes 0"), ("devCancel(#0)", "token number"), ("defer(#1)", "takes 2"),
                       ("void(#1, refund, quantity: 0)", "quantity: K"), ("void(#1, refund, units: 2)", "quantity: K"),
-                      ("console(grace: P31D)", "0 to 30 whole days"), ("console(grace: PT12H)", "0 to 30 whole days"), ("console(pause: maybe)", "expected console("), ("billingLab(#1, expired)", "is not one of")])
+                      ("console(grace: P31D)", "0 to 30 whole days"), ("console(grace: PT12H)", "0 to 30 whole days"), ("console(pause: maybe)", "expected console("), ("billingLab(#1, expired)", "is not one of"),
+                      ("changePlan(#1, pro-yearly, mode: deferred)", "write deferred without the label \"mode:\"")])
     func compactErrors(text: String, message: String) {
         #expect(throws: FormatError.self) { try PlayEvent(compact: text) }
         do { _ = try PlayEvent(compact: text) } catch { #expect(error.message.contains(message), "\(error.message)") }

@@ -65,6 +65,11 @@ extension PlayEvent {
         }
         func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ type: T.Type) throws(FormatError) -> T where T.RawValue == String {
             guard let value = T(rawValue: text) else {
+                // `mode: deferred` where the spelling is positional: say so rather than list the values.
+                let parts = text.split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
+                if parts.count == 2, T(rawValue: parts[1]) != nil {
+                    throw fail("write \(parts[1]) without the label \"\(parts[0]):\" (this argument goes by its place)")
+                }
                 throw fail("\(text) is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return value
