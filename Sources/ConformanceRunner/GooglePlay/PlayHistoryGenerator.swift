@@ -27,9 +27,9 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// The event kinds and their weights (out of 100), the simplest first.
     static let weights: [(PlayEventKind, Int)] = [
-        (.purchase, 19), (.advanceTime, 27), (.setBilling, 8), (.console, 1), (.completePending, 5), (.cancelPending, 2),
+        (.purchase, 18), (.advanceTime, 27), (.setBilling, 8), (.console, 1), (.completePending, 5), (.cancelPending, 2),
         (.changePlan, 6), (.cancel, 3), (.devCancel, 1), (.restore, 2), (.pause, 7), (.deferBilling, 1), (.unpause, 2), (.void, 5), (.background, 4),
-        (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1),
+        (.relaunch, 5), (.testNotification, 1), (.forgedPurchase, 1), (.redeemPromo, 1),
     ]
 
     /// The calendar steps time can take besides boundary jumps.
@@ -188,6 +188,9 @@ public struct PlayHistoryGenerator: Sendable {
             guard model.connected else { return .resumeApp }
             let ids = catalog.purchasableIDs
             return .forgedPurchase(item: ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))])
+        case .redeemPromo:
+            let ids = catalog.oneTime.map(\.id)
+            return ids.isEmpty ? nil : .redeemPromo(item: ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))])
         }
     }
 
@@ -202,24 +205,6 @@ public struct PlayHistoryGenerator: Sendable {
             $0.kind != .installments && ($0.kind == .prepaid) == (plan.kind == .prepaid) && model.offers($0.id)
         }
         return candidates.isEmpty ? nil : candidates[pick % candidates.count].id
-    }
-
-    /// §6.3, §6.4: while a subscription waits in grace, on hold, paused or with a pause scheduled for
-    /// a turn of its own (hold begins, access ends, the pause begins or ends), half the events jump onto that turn or a minute
-    /// either side of it; otherwise histories often end first, and the minute where a bug about
-    /// the turn shows is seldom queried. Nil (the simplest choice) draws an ordinary event.
-    func drawTurn(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent? {
-        let hurry = try tc.drawBool(probability: 0.5)
-        let offset = [0, -60, 60][Int(try tc.drawUnsigned(upTo: 2))]
-        let pick = Int(try tc.drawUnsigned(upTo: 15))
-        guard hurry else { return nil }
-        let waiting = model.tokens.indices.filter {
-            let status = model.status(of: $0)
-            return [.inGracePeriod, .onHold, .paused].contains(status)
-                || (status == .active && model.tokens[$0].subscription?.scheduledPause != nil)
-        }
-        guard !waiting.isEmpty, let when = model.boundary(of: waiting[pick % waiting.count]) else { return nil }
-        return timeStep(model, to: when, offset: offset)
     }
 
     /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).

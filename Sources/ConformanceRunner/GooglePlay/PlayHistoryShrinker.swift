@@ -17,8 +17,9 @@ import PurchaseStateMachine
 ///    shown by fewer events in another legal store (a late RTDN and a redelivered one both show a
 ///    double credit; the redelivery needs one event less).
 /// 7. `simplerPurchases`: a purchase of several units buys one, a purchase with an add-on buys the
-///    base plan alone, and a quantity-based refund refunds the whole purchase (a choice the
-///    generator draws beside others, which its shrink cannot always lower alone).
+///    base plan alone, a quantity-based refund refunds the whole purchase, and a forged purchase or
+///    a promo redemption becomes an ordinary purchase of the item (choices the generator draws
+///    beside others, which its shrink cannot always lower alone).
 /// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
 struct PlayHistoryShrinker {
     let check: PlayCheck
@@ -161,6 +162,8 @@ struct PlayHistoryShrinker {
                 if request.addOn != nil { simpler.append(.purchase(PlayPurchaseRequest(item: request.item, outcome: request.outcome, quantity: request.quantity))) }
             case .void(let token, let cause, .some):
                 simpler.append(.void(token: token, cause: cause, quantity: nil))
+            case .forgedPurchase(let item), .redeemPromo(let item):
+                simpler.append(.purchase(PlayPurchaseRequest(item: item)))  // the simplest kind that buys the same item
             default:
                 continue
             }

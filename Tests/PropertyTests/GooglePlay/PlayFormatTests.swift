@@ -8,7 +8,7 @@ struct PlayFormatTests {
         "purchase(lifetime, outcome: failed)", "purchase(lifetime, outcome: userCanceled)", "completePending(#1)",
         "cancelPending(#2)", "changePlan(#1, pro-yearly, deferred)", "cancel(#1)", "restore(#1)", "pause(#1, P2M)",
         "unpause(#1)", "setBilling(fail)", "setBilling(ok)", "void(#3, chargeback)", "void(#1, refund, quantity: 2)", "advanceTime(PT71H59M)",
-        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)", "devCancel(#2)", "devCancel(#1, userRequestedStopRenewals)", "defer(#1, P1M)",
+        "background", "resumeApp", "relaunch", "testNotification", "forgedPurchase(lifetime)", "redeemPromo(coins100)", "devCancel(#2)", "devCancel(#1, userRequestedStopRenewals)", "defer(#1, P1M)",
         "console(grace: P3D)", "console(pause: off)", "console(pause: on)", "billingLab(#1, grace)", "billingLab(#2, hold)",
     ]
 

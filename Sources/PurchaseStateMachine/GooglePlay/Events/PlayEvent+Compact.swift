@@ -26,6 +26,7 @@ extension PlayEvent {
         case .relaunch: return "relaunch"
         case .testNotification: return "testNotification"
         case .forgedPurchase(let item): return "forgedPurchase(\(CompactText.word(item)))"
+        case .redeemPromo(let item): return "redeemPromo(\(CompactText.word(item)))"
         case .devCancel(let t, let type):
             return "devCancel(#\(t)\(type == .developerRequestedStopPayments ? "" : ", \(type.rawValue)"))"
         case .deferBilling(let t, let d): return "defer(#\(t), \(d.iso8601))"
@@ -125,6 +126,7 @@ extension PlayEvent {
         case .relaunch: try count(0...0); return .relaunch
         case .testNotification: try count(0...0); return .testNotification
         case .forgedPurchase: try count(1...1); return .forgedPurchase(item: try CompactText.unquote(args[0], fail: fail))
+        case .redeemPromo: try count(1...1); return .redeemPromo(item: try CompactText.unquote(args[0], fail: fail))
         case .devCancel:
             try count(1...2)
             let type = args.count == 2 ? try choice(args[1], PlayDeveloperCancellationType.self) : .developerRequestedStopPayments

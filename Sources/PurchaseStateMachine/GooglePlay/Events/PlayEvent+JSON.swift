@@ -49,6 +49,7 @@ extension PlayEvent {
         case .relaunch: self = .relaunch
         case .testNotification: self = .testNotification
         case .forgedPurchase: self = .forgedPurchase(item: try r.string("item"))
+        case .redeemPromo: self = .redeemPromo(item: try r.string("item"))
         case .devCancel:
             let t = try token(&r)
             let type = try r.optionalEnum("cancellationType", cases(PlayDeveloperCancellationType.self)) ?? .developerRequestedStopPayments
@@ -95,7 +96,7 @@ extension PlayEvent {
         case .setBilling(let ok): m.append(("ok", .bool(ok)))
         case .advanceTime(let d): m.append(("by", .string(d.iso8601)))
         case .deferBilling(let t, let d): m += [("token", .int(Int64(t))), ("by", .string(d.iso8601))]
-        case .forgedPurchase(let item): m.append(("item", .string(item)))
+        case .forgedPurchase(let item), .redeemPromo(let item): m.append(("item", .string(item)))
         case .console(.graceDays(let days)): m.append(("grace", .string(ISODuration.days(days).iso8601)))
         case .console(.pause(let enabled)): m.append(("pause", .bool(enabled)))
         case .billingLab(let t, let state): m += [("token", .int(Int64(t))), ("to", .string(state.rawValue))]

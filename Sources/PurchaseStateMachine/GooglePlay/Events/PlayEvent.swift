@@ -42,6 +42,10 @@ public enum PlayEvent: Hashable, Sendable {
     /// purchase of `item` that Google never made: its signature does not verify and the Developer
     /// API does not know its token; it must not entitle (§2.3, §15.3 `unverified-never-entitled`).
     case forgedPurchase(item: String)
+    /// The customer redeems a promo code for one-time product `item` in the Play Store, outside
+    /// the app: a `PURCHASED` purchase without an `orderId`, `purchaseType` 1, that the app hears
+    /// of only from its next `queryPurchasesAsync` (§2.3, §2.4, §10.2).
+    case redeemPromo(item: String)
     /// The developer cancels subscription token `token` through `subscriptionsv2.cancel` with
     /// `cancellationType` `type`: auto-renew off, access to the end of the period; by default
     /// (`DEVELOPER_REQUESTED_STOP_PAYMENTS`) the customer cannot restore it (§6.5, §10.1).
@@ -73,6 +77,7 @@ public enum PlayEvent: Hashable, Sendable {
         case .relaunch: return .relaunch
         case .testNotification: return .testNotification
         case .forgedPurchase: return .forgedPurchase
+        case .redeemPromo: return .redeemPromo
         case .devCancel: return .devCancel
         case .deferBilling: return .deferBilling
         case .console: return .console
@@ -125,6 +130,8 @@ public enum PlayEventKind: String, Hashable, Sendable, CaseIterable {
     case testNotification
     /// `forgedPurchase(ITEM)`.
     case forgedPurchase
+    /// `redeemPromo(ITEM)`.
+    case redeemPromo
     /// `devCancel(#N[, TYPE])`.
     case devCancel
     /// `defer(#N, DURATION)`.

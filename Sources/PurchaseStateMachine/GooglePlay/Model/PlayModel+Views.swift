@@ -140,7 +140,11 @@ extension PlayModel {
         if let order = t.orderID { members.append(("orderId", .string(order))) }
         // §5, §10.2: productsv2's refundableQuantity, what a quantity-based refund can still refund.
         if t.purchasedAt != nil { members.append(("refundableQuantity", .int(Int64(t.voided != nil ? 0 : t.quantity - t.refundedQuantity)))) }
-        if catalog.licenseTesting { members.append(("purchaseType", .int(0))) }  // §10.2: 0 = test (license tester)
+        if t.promo {
+            members.append(("purchaseType", .int(1)))  // §10.2: 1 = promo code
+        } else if catalog.licenseTesting {
+            members.append(("purchaseType", .int(0)))  // §10.2: 0 = test (license tester)
+        }
         return .object(members)
     }
 

@@ -114,6 +114,8 @@ public struct PlayModel: Sendable {
             notifyTest(effects: &effects)
         case .forgedPurchase(let item):
             try forgePurchase(item, event: event, effects: &effects)
+        case .redeemPromo(let item):
+            try redeemPromo(item, event: event, effects: &effects)
         case .console(let setting):
             try applyConsole(setting, event: event, effects: &effects)
         case .billingLab(let t, let state):

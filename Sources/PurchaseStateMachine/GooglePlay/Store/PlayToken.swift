@@ -55,12 +55,15 @@ public struct PlayToken: Hashable, Sendable {
     public var preorderRelease: Instant?
     /// Whether a call naming this token already met V-REPLY-TRANSIENT's passing fault (§2.2).
     public var replyFaulted: Bool = false
+    /// Whether a promo code redeemed in the Play Store made this purchase (`redeemPromo`): no
+    /// `orderId`, `purchaseType` 1 (§2.3, §10.2).
+    public var promo: Bool = false
 
     /// The token string the app and the server see (stable and unique per history).
     public var tokenString: String { "token-\(number)" }
 
     /// The order id of the latest charge, absent while pending (§2.3).
-    public var orderID: String? { orders == 0 ? nil : "GPA.\(number)-\(orders - 1)" }
+    public var orderID: String? { orders == 0 || promo ? nil : "GPA.\(number)-\(orders - 1)" }
 }
 
 /// `Purchase.getPurchaseState()` plus the canceled-while-pending outcome (§2.3, §3).
