@@ -23,32 +23,10 @@ struct PlayConnectionAndDurabilityTests {
         #expect(try !s.rejects("changePlan(#1, pro-monthly, chargeFullPrice)"))
     }
 
-    /// An app that credits coins and consumes them, but keeps the balance only in memory.
-    struct MemoryOnlyCoins: PlaySubject {
-        var coins = 0
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            credit(purchases)
-        }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            result == .ok ? credit(purchases) : []
-        }
-        mutating func credit(_ purchases: [PlayPurchase]) -> [PlayReply] {
-            purchases.filter { $0.state == .purchased && $0.products == ["coins100"] }.map { p in
-                coins += p.quantity
-                return .consume(token: p.token)
-            }
-        }
-        mutating func terminate() { coins = 0 }  // the mistake: nothing is persisted
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: [], balances: Balances(["coins100": coins]))
-        }
-    }
-
     @Test("§4, §14 B18: an app that keeps what it granted only in memory loses it at a relaunch; consumable-credited-once catches it")
     func grantsOutliveRelaunch() throws {
         let history = PlayHistory(events: try ["purchase(coins100)", "relaunch"].map { try PlayEvent(compact: $0) })
-        let result = PlayReplayer { c, p, ctx in MemoryOnlyCoins(catalog: c, policy: p, context: ctx) }.run(history)
+        let result = PlayReplayer(factory: CoinCountingApp.factory(.memoryOnly)).run(history)
         #expect(result.failure?.check == .consumableCreditedOnce)
         #expect(result.failure?.eventIndex == 1, "it held until the relaunch")
     }

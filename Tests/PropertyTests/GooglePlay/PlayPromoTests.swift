@@ -60,41 +60,14 @@ struct PlayPromoTests {
         #expect(try s.rejects("redeemPromo(lifetime)"))
     }
 
-    /// An app that credits coins once per `orderId` (B14), as if it were a unique key.
-    struct CreditsByOrderID: PlaySubject {
-        var coins = 0
-        var credited: [String] = []
-        init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
-        mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            credit(purchases)
-        }
-        mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            result == .ok ? credit(purchases) : []
-        }
-        mutating func credit(_ purchases: [PlayPurchase]) -> [PlayReply] {
-            purchases.filter { $0.state == .purchased && $0.products == ["coins100"] }.map { p in
-                let key = p.orderID ?? ""  // the mistake: a promo purchase has no orderId
-                if !credited.contains(key) {
-                    credited.append(key)
-                    coins += p.quantity
-                }
-                return .consume(token: p.token)
-            }
-        }
-        mutating func terminate() {}
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: [], balances: Balances(["coins100": coins]))
-        }
-    }
-
     @Test("§14 B14: an app that keys credits on orderId credits nothing for a second promo redemption; consumable-credited-once catches it")
     func orderIDKeyedCredits() throws {
         let events = try ["redeemPromo(coins100)", "redeemPromo(coins100)"].map { try PlayEvent(compact: $0) }
-        let result = PlayReplayer { c, p, ctx in CreditsByOrderID(catalog: c, policy: p, context: ctx) }.run(PlayHistory(events: events))
+        let result = PlayReplayer(factory: CoinCountingApp.factory(.keysOnOrderID)).run(PlayHistory(events: events))
         #expect(result.failure?.check == .consumableCreditedOnce)
         #expect(result.failure?.eventIndex == 1)
         let paid = try ["purchase(coins100)", "purchase(coins100)"].map { try PlayEvent(compact: $0) }
-        #expect(PlayReplayer { c, p, ctx in CreditsByOrderID(catalog: c, policy: p, context: ctx) }.run(PlayHistory(events: paid)).failure == nil,
+        #expect(PlayReplayer(factory: CoinCountingApp.factory(.keysOnOrderID)).run(PlayHistory(events: paid)).failure == nil,
                 "with orderIds the same app passes")
     }
 }
