@@ -75,7 +75,7 @@ extension PurchaseConformanceTool {
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
         let (failure, trace) = try runPlay(runner, history, path: path)
-        let met = Self.meets(history.expect, failure)
+        let met = history.expect?.isMet(byFailure: failure.map { ($0.check.rawValue, $0.eventIndex) }) ?? true
         if args.flags.contains("json") {
             var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("subject", .string(runner.name))]
             if let failure {
@@ -84,7 +84,7 @@ extension PurchaseConformanceTool {
                 members.append(("outcome", .string("passed")))
             }
             members.append(("events", .int(Int64(history.events.count))))
-            if let expect = history.expect { members.append(("expect", Self.expectJSON(expect))) }
+            if let expect = history.expect { members.append(("expect", expect.json)) }
             members.append(("meetsExpectation", .bool(met)))
             io.print(JSONValue.object(members).rendered())
             return (failure != nil, met)
@@ -94,15 +94,6 @@ extension PurchaseConformanceTool {
         let suffix = history.expect == nil ? "" : met ? " (as the file expects)" : " (NOT what the file expects)"
         io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(countText(history.events.count, "event"))") + suffix)
         return (failure != nil, met)
-    }
-
-    /// Whether a replay that ended with `failure` meets `expect` (a file that expects nothing meets it).
-    static func meets(_ expect: HistoryExpectation?, _ failure: PlayFailure?) -> Bool {
-        switch expect {
-        case nil: return true
-        case .passes?: return failure == nil
-        case .fails(let check, let index)?: return failure?.check.rawValue == check && failure?.eventIndex == index
-        }
     }
 
     /// `report` of a Google Play file: the failure report of its replay (there is no Play timeline yet).

@@ -123,17 +123,9 @@ extension PurchaseConformanceTool {
             members += [("outcome", .string("stopped")), ("reason", .string(stop.description))]
         }
         members.append(("events", .int(Int64(result.history.events.count))))
-        if let expect = result.history.expect { members.append(("expect", Self.expectJSON(expect))) }
+        if let expect = result.history.expect { members.append(("expect", expect.json)) }
         members.append(("meetsExpectation", .bool(result.meetsExpectation)))
         return .object(members)
-    }
-
-    /// A file's `expect` as `replay --json` prints it: `{"passes": true}` or `{"fails": {"check", "atEvent"}}`.
-    static func expectJSON(_ expect: HistoryExpectation) -> JSONValue {
-        switch expect {
-        case .passes: return .object([("passes", .bool(true))])
-        case .fails(let check, let at): return .object([("fails", .object([("check", .string(check)), ("atEvent", .int(Int64(at)))]))])
-        }
     }
 
     private func expectation(_ result: ReplayResult) -> String {

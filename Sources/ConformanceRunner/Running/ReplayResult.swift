@@ -18,12 +18,11 @@ public struct ReplayResult: Sendable {
 
     /// Whether the outcome is what the history's `expect` says (true when it says nothing).
     public var meetsExpectation: Bool {
-        switch (history.expect, outcome) {
-        case (nil, _): return true
-        case (.passes?, .passed): return true
-        case (.fails(let check, let at)?, .failed(let failure)):
-            return failure.check.rawValue == check && failure.eventIndex == at
-        default: return false
+        guard let expect = history.expect else { return true }
+        switch outcome {
+        case .passed: return expect.isMet(byFailure: nil)
+        case .failed(let failure): return expect.isMet(byFailure: (failure.check.rawValue, failure.eventIndex))
+        case .rejected, .stopped: return false
         }
     }
 }

@@ -121,7 +121,8 @@ extension HistoryExpectation {
         self = .fails(check: check, atEvent: at)
     }
 
-    var json: JSONValue {
+    /// The `expect` member as files and `replay --json` write it: `{"passes": true}` or `{"fails": {"check", "atEvent"}}`.
+    public var json: JSONValue {
         switch self {
         case .passes: return .object([("passes", .bool(true))])
         case .fails(let check, let at):

@@ -72,6 +72,15 @@ public enum HistoryExpectation: Hashable, Sendable {
     case passes
     /// The check `check` first fails after the event at 0-based index `atEvent`.
     case fails(check: String, atEvent: Int)
+
+    /// Whether a replay that first failed `check` after event `eventIndex` (nil: every check held)
+    /// is what this expects; either store's replay answers it the same way.
+    public func isMet(byFailure failure: (check: String, eventIndex: Int)?) -> Bool {
+        switch self {
+        case .passes: return failure == nil
+        case .fails(let check, let at): return failure.map { $0.check == check && $0.eventIndex == at } ?? false
+        }
+    }
 }
 
 /// Where a history came from: the tool, the seed and the subject (provenance only).
