@@ -102,7 +102,9 @@ public struct PlayHistoryGenerator: Sendable {
             let units = try tc.drawInteger(in: 2...5)
             var quantity = 1
             if case .oneTime(let p)? = catalog.item(item), p.multiQuantity, several { quantity = units }
-            return .purchase(PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity, addOn: try drawAddOn(tc, item: item, outcome: outcome, model: model)))
+            var request = PlayPurchaseRequest(item: item, outcome: outcome, quantity: quantity, addOn: try drawAddOn(tc, item: item, outcome: outcome, model: model))
+            if case .oneTime(let p)? = catalog.item(item), !p.purchaseOptions.isEmpty { try drawOption(tc, of: p, into: &request) }
+            return .purchase(request)
         case .advanceTime:
             let byUnit = try tc.drawBool(probability: 0.4)
             let steps = catalog.licenseTesting ? Self.testerSteps : Self.steps

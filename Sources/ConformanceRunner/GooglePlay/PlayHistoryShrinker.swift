@@ -17,7 +17,7 @@ import PurchaseStateMachine
 ///    shown by fewer events in another legal store (a late RTDN and a redelivered one both show a
 ///    double credit; the redelivery needs one event less).
 /// 7. `simplerPurchases`: a purchase of several units buys one, a purchase with an add-on buys the
-///    base plan alone, a quantity-based refund refunds the whole purchase, and a forged purchase or
+///    base plan alone, one through an offer or a named purchase option goes without them, a quantity-based refund refunds the whole purchase, and a forged purchase or
 ///    a promo redemption becomes an ordinary purchase of the item (choices the generator draws
 ///    beside others, which its shrink cannot always lower alone).
 /// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
@@ -158,8 +158,14 @@ struct PlayHistoryShrinker {
             var simpler: [PlayEvent] = []
             switch best.events[i] {
             case .purchase(let request):
-                if request.quantity > 1 { simpler.append(.purchase(PlayPurchaseRequest(item: request.item, outcome: request.outcome, addOn: request.addOn))) }
-                if request.addOn != nil { simpler.append(.purchase(PlayPurchaseRequest(item: request.item, outcome: request.outcome, quantity: request.quantity))) }
+                // One unit, no add-on, no offer, the product's only purchase option.
+                var one = request, alone = request, plain = request, unnamed = request
+                one.quantity = 1
+                alone.addOn = nil
+                plain.offer = nil
+                unnamed.option = nil
+                unnamed.offer = nil
+                simpler += [one, alone, plain, unnamed].filter { $0 != request }.map { .purchase($0) }
             case .void(let token, let cause, .some):
                 simpler.append(.void(token: token, cause: cause, quantity: nil))
             case .forgedPurchase(let item), .redeemPromo(let item):

@@ -73,12 +73,17 @@ public struct PlayOneTimeProduct: Hashable, Sendable {
     /// The release time of a product offered for pre-order: bought before it, a purchase stays
     /// `PENDING` until then and becomes `PURCHASED` with no action of the customer (§1).
     public var preorderRelease: Instant?
+    /// The purchase options the console defines (PBL 8, §1); empty for a product sold one way,
+    /// whose purchases name no option.
+    public var purchaseOptions: [PlayPurchaseOption]
 
-    /// Creates a one-time product; multi-quantity is on by default, and it is no pre-order.
-    public init(id: String, multiQuantity: Bool = true, preorderRelease: Instant? = nil) {
+    /// Creates a one-time product; multi-quantity is on by default, it is no pre-order, and it is
+    /// sold one way.
+    public init(id: String, multiQuantity: Bool = true, preorderRelease: Instant? = nil, purchaseOptions: [PlayPurchaseOption] = []) {
         self.id = id
         self.multiQuantity = multiQuantity
         self.preorderRelease = preorderRelease
+        self.purchaseOptions = purchaseOptions
     }
 }
 

@@ -8,7 +8,9 @@ extension PlayEvent {
             var args = [CompactText.word(p.item)]
             if p.outcome != .ok { args.append("outcome: \(p.outcome.rawValue)") }
             if p.quantity != 1 { args.append("quantity: \(p.quantity)") }
-            if let addOn = p.addOn { args.append("addOn: \(addOn)") }
+            if let addOn = p.addOn { args.append("addOn: \(CompactText.word(addOn))") }
+            if let option = p.option { args.append("option: \(CompactText.word(option))") }
+            if let offer = p.offer { args.append("offer: \(CompactText.word(offer))") }
             return "purchase(\(args.joined(separator: ", ")))"
         case .completePending(let t): return "completePending(#\(t))"
         case .cancelPending(let t): return "cancelPending(#\(t))"
@@ -49,6 +51,7 @@ extension PlayEvent {
             args = try CompactText.splitArguments(String(inner), fail: fail)
         }
         guard let kind = PlayEventKind(rawValue: name) else {
+            if let counterpart = PlayEventKind.appStoreCounterpart(of: name) { throw fail(counterpart) }
             throw fail("unknown Google Play event kind (known: \(PlayEventKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self = try Self.parse(kind: kind, args: args, fail: fail)
@@ -81,7 +84,7 @@ extension PlayEvent {
         }
         switch kind {
         case .purchase:
-            try count(1...4)
+            try count(1...6)
             var request = PlayPurchaseRequest(item: try CompactText.unquote(args[0], fail: fail))
             for arg in args.dropFirst() {
                 let parts = arg.split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
@@ -92,7 +95,9 @@ extension PlayEvent {
                     guard let q = Int(parts[1]) else { throw fail("quantity \(parts[1]) is not a number") }
                     request.quantity = q
                 case "addOn": request.addOn = try CompactText.unquote(parts[1], fail: fail)
-                default: throw fail("unknown purchase argument \(parts[0]) (known: outcome, quantity, addOn)")
+                case "option": request.option = try CompactText.unquote(parts[1], fail: fail)
+                case "offer": request.offer = try CompactText.unquote(parts[1], fail: fail)
+                default: throw fail("unknown purchase argument \(parts[0]) (known: outcome, quantity, addOn, option, offer)")
                 }
             }
             return .purchase(request)

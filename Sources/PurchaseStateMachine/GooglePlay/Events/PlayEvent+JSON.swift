@@ -3,6 +3,9 @@ extension PlayEvent {
     public init(json: JSONValue, index: Int) throws(FormatError) {
         var r = try JSONObjectReader(json, path: "events[\(index)]", eventIndex: index)
         let kinds = PlayEventKind.allCases.map { ($0.rawValue, $0) }
+        if case .string(let name)? = r.optional("event"), let counterpart = PlayEventKind.appStoreCounterpart(of: name) {
+            throw r.error("event", counterpart)
+        }
         guard let kind = try r.optionalEnum("event", kinds) else { throw r.error("event", "is required but missing") }
         func token(_ r: inout JSONObjectReader) throws(FormatError) -> Int {
             let n = try r.int("token")
@@ -18,6 +21,8 @@ extension PlayEvent {
             request.outcome = try r.optionalEnum("outcome", cases(PlayPurchaseOutcome.self)) ?? .ok
             request.quantity = try r.optionalInt("quantity") ?? 1
             request.addOn = try r.optionalString("addOn")
+            request.option = try r.optionalString("option")
+            request.offer = try r.optionalString("offer")
             self = .purchase(request)
         case .completePending: self = .completePending(token: try token(&r))
         case .cancelPending: self = .cancelPending(token: try token(&r))
@@ -82,6 +87,8 @@ extension PlayEvent {
             if p.outcome != .ok { m.append(("outcome", .string(p.outcome.rawValue))) }
             if p.quantity != 1 { m.append(("quantity", .int(Int64(p.quantity)))) }
             if let addOn = p.addOn { m.append(("addOn", .string(addOn))) }
+            if let option = p.option { m.append(("option", .string(option))) }
+            if let offer = p.offer { m.append(("offer", .string(offer))) }
         case .changePlan(let t, let plan, let mode):
             m += [("token", .int(Int64(t))), ("to", .string(plan)), ("mode", .string(mode.rawValue))]
         case .pause(let t, let length): m += [("token", .int(Int64(t))), ("length", .string(length.iso8601))]

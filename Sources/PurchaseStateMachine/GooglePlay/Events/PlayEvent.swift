@@ -192,13 +192,20 @@ public struct PlayPurchaseRequest: Hashable, Sendable {
     /// A base plan of another subscription bought in the same purchase, as an add-on item of one
     /// token (§1 "Subscriptions with add-ons", V-ADDONS).
     public var addOn: String?
+    /// The purchase option of a one-time product bought (buy or rent, PBL 8, §1); nil for the
+    /// product's only option.
+    public var option: String?
+    /// The offer of that purchase option taken, if any (§1); an offer is bought one unit at a time (§5).
+    public var offer: String?
 
-    /// Creates a request; by default a paid purchase of one unit.
-    public init(item: String, outcome: PlayPurchaseOutcome = .ok, quantity: Int = 1, addOn: String? = nil) {
+    /// Creates a request; by default a paid purchase of one unit through the product's only option.
+    public init(item: String, outcome: PlayPurchaseOutcome = .ok, quantity: Int = 1, addOn: String? = nil, option: String? = nil, offer: String? = nil) {
         self.item = item
         self.outcome = outcome
         self.quantity = quantity
         self.addOn = addOn
+        self.option = option
+        self.offer = offer
     }
 }
 

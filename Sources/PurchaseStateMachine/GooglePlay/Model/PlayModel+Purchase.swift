@@ -16,6 +16,9 @@ extension PlayModel {
                 throw PlayRejection(event: event, reason: "quantity must be 1…99, and 1 unless \(p.id) allows multi-quantity (§5)")
             }
         case .basePlan(let p, let subscription):
+            guard request.option == nil, request.offer == nil else {
+                throw PlayRejection(event: event, reason: "option: and offer: name a one-time product's purchase options (§1); \(p.id) is a base plan")
+            }
             product = subscription
             plan = p
             guard request.quantity == 1 else { throw PlayRejection(event: event, reason: "a subscription is bought one at a time") }
@@ -25,6 +28,7 @@ extension PlayModel {
             }
         }
         let addOn = try addOnItem(of: request, plan: plan, event: event)
+        let option = try purchaseOption(of: request, item: item, event: event)
         if let result = request.outcome.failureResult {
             // §2.2: the flow reports its BillingResponseCode and buys nothing ...
             deliver(result, [], effects: &effects)
@@ -33,7 +37,7 @@ extension PlayModel {
             if request.outcome.mayHaveCharged, variations.purchaseExistsAfterError, ownedBlocker(product: product, plan: plan) == nil,
                 !addOnOwned(addOn)
             {
-                let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false)
+                let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: false, option: option)
                 attach(addOn, to: index)
                 if let release {
                     tokens[index].preorderRelease = release  // §1: a pre-order that went through waits for its release
@@ -63,12 +67,12 @@ extension PlayModel {
         if let release {
             // §1: a pre-order stays PENDING (no orderId) until its release time, then becomes
             // PURCHASED by itself; a pending payment method changes nothing before then [INF].
-            let index = newToken(product: product, plan: nil, quantity: request.quantity, pending: true)
+            let index = newToken(product: product, plan: nil, quantity: request.quantity, pending: true, option: option)
             tokens[index].preorderRelease = release
             deliver(.ok, [index], effects: &effects)
             return
         }
-        let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending)
+        let index = newToken(product: product, plan: plan, quantity: request.quantity, pending: request.outcome == .pending, option: option)
         attach(addOn, to: index)
         if let old = linked {
             tokens[index].linkedToken = old + 1
@@ -151,10 +155,13 @@ extension PlayModel {
     }
 
     /// Appends a new token and returns its index.
-    mutating func newToken(product: String, plan: PlayBasePlan?, quantity: Int, pending: Bool) -> Int {
+    mutating func newToken(product: String, plan: PlayBasePlan?, quantity: Int, pending: Bool, option: BoughtOption? = nil) -> Int {
         var token = PlayToken(
             number: tokens.count + 1, product: product, basePlan: plan?.id, quantity: quantity,
             purchaseState: .pending, created: now)
+        token.purchaseOption = option?.id
+        token.rental = option?.rent ?? false
+        token.offer = option?.offer
         if let plan {
             token.subscription = PlaySubscriptionRecord(
                 phase: .active, autoRenew: plan.kind != .prepaid, expiry: now.adding(period(of: plan)), anchor: now,

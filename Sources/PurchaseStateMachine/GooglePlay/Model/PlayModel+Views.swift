@@ -140,6 +140,11 @@ extension PlayModel {
         if let order = t.orderID { members.append(("orderId", .string(order))) }
         // §5, §10.2: productsv2's refundableQuantity, what a quantity-based refund can still refund.
         if t.purchasedAt != nil { members.append(("refundableQuantity", .int(Int64(t.voided != nil ? 0 : t.quantity - t.refundedQuantity)))) }
+        // PBL 8, §1: productsv2's productOfferDetails name the purchase option, the offer ("only
+        // present for offers") and, for a rental, carry rentOfferDetails.
+        if let option = t.purchaseOption { members.append(("purchaseOptionId", .string(option))) }
+        if let offer = t.offer { members.append(("offerId", .string(offer))) }
+        if t.rental { members.append(("rentOfferDetails", .object([]))) }
         if t.promo {
             members.append(("purchaseType", .int(1)))  // §10.2: 1 = promo code
         } else if catalog.licenseTesting {

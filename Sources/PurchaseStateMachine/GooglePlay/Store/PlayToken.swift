@@ -51,6 +51,12 @@ public struct PlayToken: Hashable, Sendable {
 
     /// The products of the purchase's items: the product, then the add-on (§2.3 `getProducts()`).
     public var products: [String] { [product] + (addOn.map { [$0] } ?? []) }
+    /// The purchase option bought, for a one-time product with several (PBL 8, §1).
+    public var purchaseOption: String?
+    /// Whether that option is a rent option (productsv2 `rentOfferDetails`).
+    public var rental: Bool = false
+    /// The offer of that option taken, if any (productsv2 `offerId`, "only present for offers").
+    public var offer: String?
     /// For a pre-order: the release time at which the pending purchase becomes `PURCHASED` by itself (§1).
     public var preorderRelease: Instant?
     /// Whether a call naming this token already met V-REPLY-TRANSIENT's passing fault (§2.2).
