@@ -6,7 +6,7 @@ import PurchaseStateMachine
 
 extension CommandHelp {
     /// Examples shown at the end of a command's help; a test runs each one (from a copy of the
-    /// repository's `Tests` and `docs` folders, so the files they name exist).
+    /// repository's `Tests`, `docs` and `Examples` folders, so the files they name exist).
     static let examples: [String: [String]] = [
         "report": [
             "purchase-conformance report Tests/RegressionCorpus/Cases/example-refund-ignored.json",
@@ -20,6 +20,7 @@ extension CommandHelp {
         "check": [
             "purchase-conformance check --subject example-refund-ignored --histories 500 --no-save --html failures-html",
             "purchase-conformance check --subject reference --histories 200 --no-save --observations observations.jsonl",
+            "purchase-conformance check --subject play-reference-app --catalog Examples/google-play/catalog.json --consumables gas --histories 200 --no-save",
         ],
     ]
 

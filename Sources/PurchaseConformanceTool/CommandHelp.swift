@@ -9,7 +9,7 @@ enum CommandHelp {
         OptionSpec(name: "exec", value: "'CMD ARG…'", help: "a subject in another process speaking purchase-subject/1 (no shell)"),
         OptionSpec(name: "timeout", value: "SECONDS", help: "per-message timeout for --exec (default 5s)"),
         OptionSpec(name: "store", value: "KIND", help: "appStore (default) or googlePlay: which store --exec's subject speaks for"),
-        OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file (a history file also gives --exec its policy)"),
+        OptionSpec(name: "catalog", value: "FILE", help: "the catalog: JSON or an Xcode .storekit file; for Google Play, a Play catalog (a history file also gives its policy)"),
         OptionSpec(name: "grants", value: "ID=N,…", help: "units each consumable of a .storekit catalog credits (also NAME.conformance.json beside it)"),
         OptionSpec(name: "durations", value: "ID=P3M,…", help: "how long each non-renewing subscription of a .storekit catalog lasts"),
         OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
@@ -18,6 +18,7 @@ enum CommandHelp {
     ]
 
     static let check: [OptionSpec] = subjectOptions + [
+        OptionSpec(name: "consumables", value: "ID,…|none", help: "Google Play: the one-time products the app consumes (asked for with a bare Play --catalog)"),
         OptionSpec(name: "list-subjects", value: nil, help: "list the built-in subjects and exit"),
         OptionSpec(name: "profile", value: "quick|ci|deep", help: "200 histories (30 s at most), 2000, or 100000 of up to 100 events (20 min at most)"),
         OptionSpec(name: "histories", value: "N", help: "histories to generate (default 1000)"),
@@ -114,9 +115,10 @@ enum CommandHelp {
     static func text(for command: String) -> String? {
         guard let d = descriptions[command] else { return nil }
         var lines = ["Usage: \(d.usage)", "", d.text, "", "Options:"]
-        for option in d.options {
-            let left = "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
-            lines.append("  \(left.padding(toLength: 24, withPad: " ", startingAt: 0)) \(option.help)")
+        let lefts = d.options.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+        let width = max(24, lefts.map(\.count).max() ?? 0)  // never cut a value's name short
+        for (option, left) in zip(d.options, lefts) {
+            lines.append("  \(left.padding(toLength: width, withPad: " ", startingAt: 0)) \(option.help)")
         }
         if d.options.contains(where: { $0.name == "catalog" }) {
             lines += [
@@ -132,6 +134,15 @@ enum CommandHelp {
         }
         if command == "check" || command == "replay" {
             lines += ["", "Checks: " + Check.builtIn.map(\.id.rawValue).joined(separator: ", ")]
+            lines += ["Google Play checks (play-… subjects, --store googlePlay): " + PlayCheck.allCases.map(\.rawValue).joined(separator: ", ")]
+        }
+        if command == "check" {
+            lines += [
+                "",
+                "Google Play campaigns: --catalog takes a Play catalog ({\"oneTime\": […], \"subscriptions\": […]}) with --consumables,",
+                "or a Play history file, whose policy names the consumables; they take --histories, --max-events, --seed, --failures,",
+                "--no-save and --timeout too, and refuse the other options.",
+            ]
         }
         lines += exampleLines(for: command)
         return lines.joined(separator: "\n")

@@ -8,12 +8,17 @@ extension PurchaseConformanceTool {
     /// `check`: a campaign against one subject.
     func check(_ args: CommandArguments) throws -> Int32 {
         if args.flags.contains("list-subjects") {
-            let width = subjects.map(\.name.count).max() ?? 0
+            let width = (subjects.map(\.name.count) + PlayBuiltInSubjects.all.map(\.name.count)).max() ?? 0
             for subject in subjects { io.print("\(subject.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(subject.summary)") }
-            for subject in PlayBuiltInSubjects.all { io.print("\(subject.name)  (Google Play) \(subject.summary)") }
+            for subject in PlayBuiltInSubjects.all {
+                io.print("\(subject.name.padding(toLength: width, withPad: " ", startingAt: 0))  (Google Play) \(subject.summary)")
+            }
             return 0
         }
         if let play = try playRunner(args, command: "check") { return try checkPlay(args, play) }
+        if args.values["consumables"] != nil {
+            throw UsageError("--consumables is for Google Play subjects; an App Store catalog says what each consumable credits", command: "check")
+        }
         guard args.positionals.isEmpty else {
             throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
         }

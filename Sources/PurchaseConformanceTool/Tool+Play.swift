@@ -30,22 +30,23 @@ extension PurchaseConformanceTool {
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["catalog", "checks", "skip-checks", "time-limit", "shard", "jobs", "all-failures", "json", "stats"]
+    static let playUnsupported = ["checks", "skip-checks", "time-limit", "shard", "jobs", "all-failures", "json", "stats"]
 
     /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
     func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
         if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
             throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --histories, --max-events, --seed, --failures, --no-save, --timeout)",
+                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --histories, --max-events, --seed, --failures, --no-save, --timeout)",
                 command: "check")
         }
         let histories = try args.int("histories", default: 1_000)
-        var generator = PlayHistoryGenerator(catalog: .example)
+        let (catalog, policy) = try playCatalog(args)
+        var generator = PlayHistoryGenerator(catalog: catalog)
         generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
         let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
         if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner) { return status }
         let began = ContinuousClock.now
-        let result = runner.campaign(try seed(args), histories, generator)
+        let result = runner.campaign(try seed(args), histories, generator, policy: policy)
         guard var failure = result.failure else {
             io.print("✔ \(runner.name): all \(PlayCheck.allCases.count) Google Play checks held over \(grouped(result.historiesRun)) histories (seed \(result.seed))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
@@ -60,6 +61,37 @@ extension PurchaseConformanceTool {
         failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
         io.print(failure.text)
         return 1
+    }
+
+    /// The catalog and app policy of a Google Play campaign: the example's, or `--catalog FILE` (a
+    /// Play catalog or history) with `--consumables ID,…|none`. A bare catalog does not say which
+    /// one-time products the app consumes, so that is asked for, never guessed.
+    func playCatalog(_ args: CommandArguments) throws -> (PlayCatalog, PlayPolicy) {
+        guard let path = args.values["catalog"] else {
+            if args.values["consumables"] != nil {
+                throw UsageError("--consumables goes with --catalog FILE (in the example catalog the app consumes coins100)", command: "check")
+            }
+            return (.example, .example)
+        }
+        let (catalog, saved) = try HistoryFile.readPlayCatalog(path)
+        guard !catalog.purchasableIDs.isEmpty else {
+            throw UsageError("\(path): the catalog has no one-time product or subscription to buy", command: "check")
+        }
+        let oneTime = catalog.oneTime.map(\.id)
+        guard let list = args.values["consumables"] else {
+            if let saved { return (catalog, saved) }
+            if oneTime.isEmpty { return (catalog, PlayPolicy()) }
+            throw UsageError(
+                "\(path) does not say which one-time products the app consumes: name them with --consumables ID,… or --consumables none"
+                    + " (its one-time products: \(oneTime.joined(separator: ", ")))", command: "check")
+        }
+        let ids = list == "none" ? [] : list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if let unknown = ids.first(where: { !oneTime.contains($0) }) {
+            throw UsageError(
+                "--consumables: \"\(unknown)\" is not a one-time product of \(path) (its one-time products: \(oneTime.isEmpty ? "none" : oneTime.joined(separator: ", ")))",
+                command: "check")
+        }
+        return (catalog, PlayPolicy(consumables: ids))
     }
 
     /// Replays the subject's saved failures in `folder` before generating, as an App Store

@@ -28,6 +28,26 @@ public enum HistoryFile {
         do { return try PlayHistory(text: try readText(path)) } catch { throw error.file == nil ? error.inFile(path) : error }
     }
 
+    /// Reads a Google Play catalog: a Play history file (its catalog and its policy) or a bare Play
+    /// catalog (`{"oneTime": …, "subscriptions": …}`, no policy: which products the app consumes
+    /// is not in it). An App Store catalog or a `.storekit` file is an error saying so.
+    public static func readPlayCatalog(_ path: String) throws(FormatError) -> (catalog: PlayCatalog, policy: PlayPolicy?) {
+        if path.hasSuffix(".storekit") {
+            throw FormatError(file: path, field: "", message: "an Xcode .storekit file is an App Store catalog; a Google Play catalog is JSON with oneTime and subscriptions")
+        }
+        let json = try readJSON(path)
+        if PlayHistory.isPlay(json) {
+            let history = try readPlay(path)
+            return (history.catalog, history.policy)
+        }
+        if json["products"] != nil || json["format"] != nil {
+            throw FormatError(
+                file: path, field: json["products"] != nil ? "products" : "format",
+                message: "this is an App Store catalog or history; a Google Play catalog has oneTime and subscriptions (or is a history with \"storeKind\": \"\(PlayHistory.storeKind)\")")
+        }
+        do { return (try PlayCatalog(json: json), nil) } catch { throw error.inFile(path) }
+    }
+
     /// Whether the file at `path` is a Google Play history (false when it cannot be read as JSON).
     public static func isPlay(_ path: String) -> Bool {
         guard let text = try? readText(path), let json = try? JSONValue.parse(text) else { return false }

@@ -89,6 +89,7 @@ public struct PlayHistoryGenerator: Sendable {
         case .purchase:
             guard model.connected else { return .resumeApp }
             let ids = catalog.purchasableIDs.filter { model.offers($0) }  // V-INSTALLMENTS off: no installment plans
+            guard !ids.isEmpty else { return .advanceTime(by: Self.steps[0]) }  // only installment plans, and they are off
             let item = ids[Int(try tc.drawUnsigned(upTo: UInt64(ids.count - 1)))]
             let outcomes: [PlayPurchaseOutcome] = [.ok, .ok, .ok, .ok, .ok, .pending, .pending, .failed, .userCanceled]
             var outcome = outcomes[Int(try tc.drawUnsigned(upTo: UInt64(outcomes.count - 1)))]

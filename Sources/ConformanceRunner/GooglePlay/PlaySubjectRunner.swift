@@ -9,8 +9,8 @@ public struct PlaySubjectRunner: Sendable {
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
     public let expectedCheck: PlayCheck?
-    /// Runs a campaign of `histories` from `seed`.
-    public let campaign: @Sendable (_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?) -> PlayCampaignResult
+    /// The campaign behind `campaign(_:_:_:policy:)`.
+    private let runCampaign: @Sendable (_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, _ policy: PlayPolicy?) -> PlayCampaignResult
     /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
     public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
     /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
@@ -28,16 +28,23 @@ public struct PlaySubjectRunner: Sendable {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
-        campaign = { seed, histories, generator in
+        runCampaign = { seed, histories, generator, policy in
             // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
             var campaign = PlayCampaign(
-                catalog: generator?.catalog ?? .example, generator: generator, seed: seed, histories: histories, subjectName: name, factory: factory)
+                catalog: generator?.catalog ?? .example, policy: policy ?? .example, generator: generator, seed: seed, histories: histories,
+                subjectName: name, factory: factory)
             campaign.threads = threads
             return campaign.run()
         }
         replay = { history in PlayReplayer(factory: factory).replay(history) }
         run = { history in PlayReplayer(factory: factory).run(history) }
         reproduce = .tool(["--subject", name])
+    }
+
+    /// Runs a campaign of `histories` from `seed`, drawn by `generator` over its catalog (the
+    /// example catalog when nil), the app consuming what `policy` says (`PlayPolicy.example` when nil).
+    public func campaign(_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, policy: PlayPolicy? = nil) -> PlayCampaignResult {
+        runCampaign(seed, histories, generator, policy)
     }
 
     /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`

@@ -9,7 +9,7 @@ struct ReportCommandTests {
     func workspace() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pc-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for name in ["Tests", "docs"] {
+        for name in ["Tests", "docs", "Examples"] {
             try FileManager.default.createSymbolicLink(
                 at: url.appendingPathComponent(name), withDestinationURL: ToolProcess.root.appendingPathComponent(name))
         }
