@@ -106,6 +106,17 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     /// Shrinks the first failure, found in history `n`, from up to `shrinkStarts` failing
     /// histories, on one thread.
     func report(_ failure: PlayFailure, events: [PlayEvent], at n: Int, eventsRun: Int) -> PlayCampaignResult {
+        if events.isEmpty {
+            // Before the first event the subject was sent only `start` and the launch query, which
+            // carry the catalog, the policy and the clock, never a drawn choice: every candidate
+            // would fail alike and cost one more run (a hung program's whole timeout each).
+            let history = minimalHistory(failure, events: [], variations: PlayVariations())
+            let replay = PlayReplayer(factory: factory).replay(history)
+            let report = PlayFailureReport(
+                failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: n + 1, shrinkEvaluations: 0,
+                flaky: replay.failure?.check != failure.check, trace: replay.trace)
+            return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: report)
+        }
         let tc = TestCase(seed: seed.derived(UInt64(n)))
         _ = run(tc)  // the same draws again, for the choices to shrink
         var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: n + 1)
@@ -127,6 +138,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: best)
     }
 
+    /// The file a minimal failure is saved as: this campaign's catalog, policy and origin.
+    func minimalHistory(_ failure: PlayFailure, events: [PlayEvent], variations: PlayVariations) -> PlayHistory {
+        PlayHistory(
+            name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: catalog, variations: variations, policy: policy,
+            events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
+            origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName))
+    }
+
     /// Shrinks a failing choice sequence to the smallest that fails the same check, then replays it.
     func shrink(_ choices: ChoiceSequence, spans: [Span], original: PlayFailure, originalLength: Int, foundAfter: Int) -> PlayFailureReport {
         let target = original.check
@@ -142,10 +161,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             events = minimal.events
             variations = v
         }
-        var history = PlayHistory(
-            name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: catalog, variations: variations, policy: policy,
-            events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
-            origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName))
+        var history = minimalHistory(failure, events: events, variations: variations)
         let replayer = PlayReplayer(factory: factory)
         var passes = PlayHistoryShrinker(check: failure.check) { replayer.run($0).failure }
         history = passes.shrink(history)

@@ -26,7 +26,7 @@ struct PlayExecution<S: PlaySubject> {
         do {
             subject = try factory(catalog, policy, PlaySubjectContext(model: model))
         } catch {
-            throw PlayFailureBox(PlayFailure(check: .subjectResponds, eventIndex: -1, expected: "a subject", observed: "\(error)", subject: "start"))
+            throw PlayFailureBox(PlayFailure(check: .subjectResponds, eventIndex: -1, expected: "a well-formed reply", observed: "\(error)", subject: "Reply to start"))
         }
         self.model = model
         var effects = PlayStepEffects()

@@ -33,8 +33,14 @@ public struct PlayFailureReport: Sendable {
         lines.append(at == 0 ? "\(verdict) at launch" : "\(verdict) after event \(at) of \(history.events.count)")
         lines.append("  \(failure.check.rule) (play-billing-semantics \(failure.check.source))")
         lines.append("")
-        // A replayed file was not shrunk: its history is the file's, as it is.
-        lines.append(shrinkEvaluations == 0 ? "  History:" : "  Minimal history (shrunk from \(originalLength) events in \(shrinkEvaluations) runs):")
+        // A replayed file was not shrunk: its history is the file's, as it is. A failure before the
+        // first event is not shrunk either: its history is already empty.
+        if shrinkEvaluations > 0 {
+            lines.append("  Minimal history (shrunk from \(originalLength) events in \(shrinkEvaluations) runs):")
+        } else {
+            lines.append(foundAfterHistories == nil ? "  History:" : "  Minimal history:")
+        }
+        if history.events.isEmpty { lines.append("    (no events)") }
         for (i, event) in history.events.enumerated() {
             lines.append("    \(i + 1). \(event.compact)" + (i == failure.eventIndex ? "    ← diverged here" : ""))
         }
@@ -63,7 +69,7 @@ public struct PlayFailureReport: Sendable {
             if let path = savedPath { lines.append("  Replayed from \(path)") }
         } else {
             var found = "  Found"
-            if let n = foundAfterHistories { found += " after \(n) histories" }
+            if let n = foundAfterHistories { found += " after \(n) \(n == 1 ? "history" : "histories")" }
             if let seed = history.origin?.seed { found += " (seed \(seed))" }
             lines.append(found + (savedPath.map { " · saved to \($0)" } ?? ""))
         }

@@ -19,6 +19,15 @@ extension Campaign {
             expect: .fails(check: original.check.rawValue, atEvent: original.eventIndex),
             origin: HistoryOrigin(tool: ToolVersion.text, seed: configuration.seed.description, subject: subjectName),
             schedule: first.schedule)
+        if first.failingEvents.isEmpty {
+            // Before the first event the subject was sent only `start` and `launch`, which carry the
+            // catalog and the clocks, never a drawn choice: every candidate would fail alike and
+            // cost one more run (a hung program's whole timeout each). The store stays the
+            // campaign's own, since no drawn store setting was used yet.
+            return confirm(
+                nil, fallback: (original, template), origin: .generated(afterHistories: historiesRun), originalLength: 0,
+                choices: initial.values, runner: runner, replayToken: ReplayToken(initial).text, stop: .beforeFirstEvent)
+        }
         let minimized = minimize(initial, spans: first.spans, target: original.check, runner: runner, template: template)
         var history = minimized?.history ?? template
         if minimized == nil {
@@ -35,7 +44,7 @@ extension Campaign {
     /// more to confirm it.
     func confirm(
         _ minimized: MinimizedFailure?, fallback: (failure: Failure, history: History), origin: FailureOrigin,
-        originalLength: Int, choices: [UInt64], runner: CaseRunner<S>, replayToken: String? = nil
+        originalLength: Int, choices: [UInt64], runner: CaseRunner<S>, replayToken: String? = nil, stop: ShrinkStop = .notRepeated
     ) -> FailureReport {
         let failure = minimized?.failure ?? fallback.failure
         var history = minimized?.history ?? fallback.history
@@ -44,7 +53,7 @@ extension Campaign {
         return FailureReport.confirmed(
             failure, history: history, replay: replayer.replay(history, trace: true), origin: origin,
             originalLength: originalLength, evaluations: minimized?.evaluations ?? 0,
-            stop: minimized.map { .shrinker($0.stop) } ?? .notRepeated, choices: minimized?.choices ?? choices,
+            stop: minimized.map { .shrinker($0.stop) } ?? stop, choices: minimized?.choices ?? choices,
             replayToken: replayToken)
     }
 

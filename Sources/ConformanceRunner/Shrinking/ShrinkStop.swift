@@ -10,6 +10,9 @@ public enum ShrinkStop: Hashable, Sendable, CustomStringConvertible {
     case replayed
     /// Not shrunk: the failure did not repeat when its history was run again.
     case notRepeated
+    /// Not shrunk: the subject failed before the first event, where nothing it was sent depends
+    /// on the history.
+    case beforeFirstEvent
 
     /// A sentence saying why shrinking stopped.
     public var description: String {
@@ -18,6 +21,7 @@ public enum ShrinkStop: Hashable, Sendable, CustomStringConvertible {
         case .noEventDeletable: return "no event could be deleted"
         case .replayed: return "replayed from a saved file"
         case .notRepeated: return "not shrunk: the failure did not repeat"
+        case .beforeFirstEvent: return "nothing to shrink: the failure came before the first event"
         }
     }
 }

@@ -40,7 +40,7 @@ struct ExternalFaultTests {
         #expect(report.failure.eventIndex == 0)
     }
 
-    @Test("A subject that exits before answering start fails at the start of the first history")
+    @Test("A subject that exits before answering start fails at the start of the first history, and is not shrunk: every candidate would fail alike")
     func cannotStart() throws {
         let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, "-c", "import sys; sys.stderr.write('no config\\n'); sys.exit(2)"])
         let (result, process) = ExternalFixtures.campaign(command, histories: 3)
@@ -49,6 +49,10 @@ struct ExternalFaultTests {
         #expect(message(report).contains("`start`: the subject process"), "\(message(report))")
         #expect(message(report).contains("exit status 2") && message(report).contains("no config"), "\(message(report))")
         #expect(process.standardErrorTail.contains("no config"))
+        // The campaign's run, the shrink's rerun and the confirming replay: no shrink candidates.
+        #expect(report.shrinkStop == .beforeFirstEvent && report.shrinkEvaluations == 0)
+        #expect(process.launches <= 3, "\(process.launches) launches")
+        #expect(report.history.store == StoreSettings(), "the store stays the campaign's own: \(report.history.store)")
     }
 
     @Test("What the subject wrote on standard error is kept for the report")

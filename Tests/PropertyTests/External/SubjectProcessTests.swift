@@ -96,6 +96,10 @@ struct SubjectProcessTests {
         #expect(never?.description.hasPrefix("no reply within 0.6 s") == true, "\(never.map(String.init(describing:)) ?? "")")
         #expect(clock.now - began >= .milliseconds(600))
         #expect(!silent.isRunning)
+        // It hangs rather than starts slowly: its next start gets the plain timeout.
+        try silent.launch()
+        let again = #expect(throws: SubjectProcessError.self) { try silent.exchange("hello") }
+        #expect(again?.description.hasPrefix("no reply within 0.1 s") == true, "\(again.map(String.init(describing:)) ?? "")")
     }
 
     @Test("A partial line before a hang or an exit is quoted")

@@ -20,18 +20,20 @@ extension SubjectProcess {
         var message = line
         if message.last != UInt8(ascii: "\n") { message.append(UInt8(ascii: "\n")) }
         var written = 0
-        let allowed = awaitingFirstReply ? max(_timeout, startupAllowance) : _timeout
+        let allowed = awaitingFirstReply && !startupTimedOut ? max(_timeout, startupAllowance) : _timeout
         let deadline = ContinuousClock.now + allowed
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let reply = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
                 awaitingFirstReply = false
+                startupTimedOut = false
                 return reply
             }
             if pending.count > maximumReplyLength { throw fault(.replyTooLong(limit: maximumReplyLength)) }
             let now = ContinuousClock.now
             guard now < deadline else {
+                if awaitingFirstReply, allowed > _timeout { startupTimedOut = true }
                 let partial = pending.isEmpty ? nil : SubjectProcessError.quote(pending)
                 throw fault(.timeout(seconds: Self.seconds(allowed), partial: partial))
             }

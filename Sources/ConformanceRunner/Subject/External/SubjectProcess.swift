@@ -49,6 +49,10 @@ public final class SubjectProcess: @unchecked Sendable {
     /// Whether the program has not yet answered since it started: its first reply may also take
     /// the time an interpreter needs to start (`startupAllowance`).
     var awaitingFirstReply = false
+    /// Whether the program last used up the whole `startupAllowance` without a first reply: it
+    /// hangs rather than starts slowly, so its next starts get the plain timeout (a hung program
+    /// costs one allowance per campaign, not one per run).
+    var startupTimedOut = false
     var _lastExit: String?
     /// The history now using the process, and its fault, if it had one (see `ExternalSubject`).
     var history: UInt64 = 0
