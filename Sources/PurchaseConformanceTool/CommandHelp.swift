@@ -140,8 +140,8 @@ enum CommandHelp {
             lines += [
                 "",
                 "Google Play campaigns: --catalog takes a Play catalog ({\"oneTime\": […], \"subscriptions\": […]}) with --consumables,",
-                "or a Play history file, whose policy names the consumables; they take --histories, --max-events, --seed, --failures,",
-                "--no-save and --timeout too, and refuse the other options.",
+                "or a Play history file, whose policy names the consumables; they take --checks, --skip-checks (never subject-responds),",
+                "--histories, --max-events, --seed, --failures, --no-save and --timeout too, and refuse the other options.",
             ]
         }
         lines += exampleLines(for: command)

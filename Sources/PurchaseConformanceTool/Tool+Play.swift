@@ -30,13 +30,13 @@ extension PurchaseConformanceTool {
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["checks", "skip-checks", "time-limit", "shard", "jobs", "all-failures", "json", "stats"]
+    static let playUnsupported = ["time-limit", "shard", "jobs", "all-failures", "json", "stats"]
 
     /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
     func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
         if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
             throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --histories, --max-events, --seed, --failures, --no-save, --timeout)",
+                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --failures, --no-save, --timeout)",
                 command: "check")
         }
         let histories = try args.int("histories", default: 1_000)
@@ -44,11 +44,13 @@ extension PurchaseConformanceTool {
         var generator = PlayHistoryGenerator(catalog: catalog)
         generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
         let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
-        if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner) { return status }
+        let skipped = try playSkippedChecks(args)
+        if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner, skipping: skipped) { return status }
         let began = ContinuousClock.now
-        let result = runner.campaign(try seed(args), histories, generator, policy: policy)
+        let result = runner.campaign(try seed(args), histories, generator, policy: policy, skipping: skipped)
         guard var failure = result.failure else {
-            io.print("✔ \(runner.name): all \(PlayCheck.allCases.count) Google Play checks held over \(grouped(result.historiesRun)) histories (seed \(result.seed))")
+            let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
+            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories (seed \(result.seed))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
             return 0
         }
@@ -57,7 +59,7 @@ extension PurchaseConformanceTool {
             try HistoryFile.writeText(failure.history.fileText, to: path)
             failure.savedPath = path
         }
-        failure.reproduce = runner.reproduce
+        failure.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
         failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
         io.print(failure.text)
         return 1
@@ -97,20 +99,49 @@ extension PurchaseConformanceTool {
     /// Replays the subject's saved failures in `folder` before generating, as an App Store
     /// `check` does: the first that still fails is reported (exit 1); nil when every one passes
     /// now (they stay saved) or there are none. A file that cannot be read is an error naming it.
-    func replaySavedPlayFailures(in folder: String, _ runner: PlaySubjectRunner) throws -> Int32? {
+    func replaySavedPlayFailures(in folder: String, _ runner: PlaySubjectRunner, skipping: [PlayCheck]) throws -> Int32? {
         let paths = HistoryFile.historyFiles(in: folder) ?? []
         for path in paths {
             let history = try HistoryFile.readPlay(path)
-            let (failure, trace) = try runPlay(runner, history, path: path)
+            let (failure, trace) = try runPlay(runner, history, path: path, skipping: skipping)
             guard let failure else { continue }
             var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
-            report.reproduce = runner.reproduce
+            report.reproduce = runner.reproduce.adding(Self.skipArguments(skipping))
             report.subjectOutput = runner.standardErrorTail()
             io.print(report.text)
             return 1
         }
         if !paths.isEmpty { io.printError("(\(countText(paths.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)") }
         return nil
+    }
+
+    /// The Google Play checks `--checks A,B` and `--skip-checks A,B` switch off, in check order;
+    /// an unknown name is an error listing the checks, and `subject-responds` cannot be switched
+    /// off (a subject that did not answer cannot be followed further).
+    func playSkippedChecks(_ args: CommandArguments) throws(UsageError) -> [PlayCheck] {
+        let known = PlayCheck.allCases.map(\.rawValue).joined(separator: ", ")
+        func checks(_ option: String) throws(UsageError) -> [PlayCheck]? {
+            guard let names = args.list(option) else { return nil }
+            var out: [PlayCheck] = []
+            for name in names {
+                guard let check = PlayCheck(rawValue: name) else {
+                    throw UsageError("unknown Google Play check \"\(name)\" (checks: \(known))", command: args.command)
+                }
+                out.append(check)
+            }
+            return out
+        }
+        var skipped = try checks("skip-checks") ?? []
+        if let only = try checks("checks") { skipped += PlayCheck.allCases.filter { !only.contains($0) && $0 != .subjectResponds } }
+        if skipped.contains(.subjectResponds) {
+            throw UsageError("subject-responds cannot be switched off: a subject that does not answer cannot be checked further", command: args.command)
+        }
+        return PlayCheck.allCases.filter { skipped.contains($0) }
+    }
+
+    /// `--skip-checks A,B` for a printed command, nothing when every check runs.
+    static func skipArguments(_ skipped: [PlayCheck]) -> [String] {
+        skipped.isEmpty ? [] : ["--skip-checks", skipped.map(\.rawValue).joined(separator: ",")]
     }
 
     /// `--acknowledge app|none` of `model`.

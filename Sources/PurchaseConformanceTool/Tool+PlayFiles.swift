@@ -6,7 +6,7 @@ import PurchaseStateMachine
 /// `replay`, `report`, `shrink` and `corpus add`/`list` read them as they read App Store files.
 extension PurchaseConformanceTool {
     /// The options that mean something for App Store files only; refused on a Play file, never ignored.
-    static let appStoreOnlyFileOptions = ["catalog", "grants", "durations", "checks", "skip-checks"]
+    static let appStoreOnlyFileOptions = ["catalog", "grants", "durations"]
 
     /// The Play subject to run `history` (read from `path`) against: `--subject` (a play-… one),
     /// `--exec` (a program speaking the Google Play messages), or the built-in subject its origin
@@ -59,8 +59,10 @@ extension PurchaseConformanceTool {
 
     /// Replays the Play file at `path` against `runner`; an event the subject's replies make
     /// impossible (or one past the work limit) is an error naming the file and event (exit 2).
-    func runPlay(_ runner: PlaySubjectRunner, _ history: PlayHistory, path: String) throws(FormatError) -> (failure: PlayFailure?, trace: [String]) {
-        let result = runner.run(history)
+    func runPlay(
+        _ runner: PlaySubjectRunner, _ history: PlayHistory, path: String, skipping: [PlayCheck] = []
+    ) throws(FormatError) -> (failure: PlayFailure?, trace: [String]) {
+        let result = runner.run(history, skipping: skipping)
         if let rejection = result.rejection {
             var error = rejection.inFile(path)
             error.message += " (against \(runner.name))"
@@ -74,7 +76,7 @@ extension PurchaseConformanceTool {
     func replayPlayFile(_ path: String, _ args: CommandArguments) throws -> (failed: Bool, metExpectation: Bool) {
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        let (failure, trace) = try runPlay(runner, history, path: path)
+        let (failure, trace) = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args))
         let met = history.expect?.isMet(byFailure: failure.map { ($0.check.rawValue, $0.eventIndex) }) ?? true
         if args.flags.contains("json") {
             var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("subject", .string(runner.name))]
@@ -103,7 +105,7 @@ extension PurchaseConformanceTool {
         }
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        let (failure, trace) = try runPlay(runner, history, path: path)
+        let (failure, trace) = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args))
         guard let failure else {
             io.print("✔ every check held after \(countText(history.events.count, "event")) of \(path) against \(runner.name)")
             return 0
@@ -119,8 +121,8 @@ extension PurchaseConformanceTool {
     func shrinkPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        _ = try runPlay(runner, history, path: path)  // an impossible event is an error, not "nothing to shrink"
-        guard var report = runner.shrink(history) else {
+        _ = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args))  // an impossible event is an error, not "nothing to shrink"
+        guard var report = runner.shrink(history, skipping: try playSkippedChecks(args)) else {
             io.printError("error: \(path) does not fail against \(runner.name); there is nothing to shrink")
             return 2
         }
@@ -147,7 +149,7 @@ extension PurchaseConformanceTool {
         let runnable = explicit ? try playFileRunner(history, path: path, args: args) : PlayBuiltInSubjects.named(subjectName)
         if let runner = runnable {
             subjectName = runner.name
-            if let failure = try runPlay(runner, history, path: path).failure {
+            if let failure = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args)).failure {
                 history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
                 if let recorded, recorded != history.expect {
                     io.printError("note: \(path) recorded \(describe(recorded)); against \(runner.name) it fails \(describe(history.expect))")

@@ -28,6 +28,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     /// How many threads run histories (Swift subjects only; the report is the same whatever the
     /// number, see `PlayCampaign+Threads.swift`); shrinking runs on one.
     public var threads = 1
+    /// Checks switched off (`--skip-checks`); `subject-responds` always runs.
+    public var skippedChecks: [PlayCheck] = []
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -53,7 +55,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         do { variations = try generator.drawVariations(tc) } catch { return PlayCaseRun(outcome: .stopped(error)) }
         var execution: PlayExecution<S>
         do {
-            execution = try PlayExecution(catalog: catalog, variations: variations, start: start, policy: policy, factory: factory)
+            execution = try PlayExecution(
+                catalog: catalog, variations: variations, start: start, policy: policy, factory: factory, skipping: skippedChecks)
         } catch {
             return PlayCaseRun(outcome: .failed(error.failure), variations: variations)
         }
@@ -111,7 +114,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             // carry the catalog, the policy and the clock, never a drawn choice: every candidate
             // would fail alike and cost one more run (a hung program's whole timeout each).
             let history = minimalHistory(failure, events: [], variations: PlayVariations())
-            let replay = PlayReplayer(factory: factory).replay(history)
+            let replay = PlayReplayer(factory: factory, skipping: skippedChecks).replay(history)
             let report = PlayFailureReport(
                 failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: n + 1, shrinkEvaluations: 0,
                 flaky: replay.failure?.check != failure.check, trace: replay.trace)
@@ -162,7 +165,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             variations = v
         }
         var history = minimalHistory(failure, events: events, variations: variations)
-        let replayer = PlayReplayer(factory: factory)
+        let replayer = PlayReplayer(factory: factory, skipping: skippedChecks)
         var passes = PlayHistoryShrinker(check: failure.check) { replayer.run($0).failure }
         history = passes.shrink(history)
         let replay = replayer.replay(history)

@@ -9,15 +9,28 @@ public struct PlayReplayResult: Sendable {
     public var rejection: FormatError?
     /// What the subject was sent and answered, event by event.
     public var trace: [String]
+
+    /// The failure, with a refused event read as an `entitlements-match` failure at the launch
+    /// (for callers that need not tell them apart), and the trace.
+    public var failureOrRefusal: (failure: PlayFailure?, trace: [String]) {
+        guard let rejection else { return (failure, trace) }
+        let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.message, subject: "History")
+        return (f, trace)
+    }
 }
 
 /// Replays a saved Play history against a subject, with a trace.
 public struct PlayReplayer<S: PlaySubject>: Sendable {
     /// Builds the subject.
     public let factory: PlaySubjectFactory<S>
+    /// Checks switched off (`--skip-checks`).
+    public var skipping: [PlayCheck]
 
-    /// Creates a replayer.
-    public init(factory: @escaping PlaySubjectFactory<S>) { self.factory = factory }
+    /// Creates a replayer; every check runs unless `skipping` names it.
+    public init(factory: @escaping PlaySubjectFactory<S>, skipping: [PlayCheck] = []) {
+        self.factory = factory
+        self.skipping = skipping
+    }
 
     /// Runs `history`: its first failure, or the event the model refused, and the trace.
     ///
@@ -29,7 +42,7 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
         do {
             execution = try PlayExecution(
                 catalog: history.catalog, variations: history.variations, start: history.start, policy: history.policy,
-                factory: factory, recordTrace: true)
+                factory: factory, recordTrace: true, skipping: skipping)
         } catch {
             return PlayReplayResult(failure: error.failure, trace: [])
         }
@@ -55,12 +68,5 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
     /// Runs `history`; the result names the first failure, if any, and the trace of what ran. A
     /// refused event reads as an `entitlements-match` failure at the launch here: callers that
     /// must tell them apart (the tool, the shrinker) use `run(_:)`.
-    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) {
-        let result = run(history)
-        if let rejection = result.rejection {
-            let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.message, subject: "History")
-            return (f, result.trace)
-        }
-        return (result.failure, result.trace)
-    }
+    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) { run(history).failureOrRefusal }
 }

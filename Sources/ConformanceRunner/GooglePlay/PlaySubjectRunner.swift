@@ -9,12 +9,10 @@ public struct PlaySubjectRunner: Sendable {
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
     public let expectedCheck: PlayCheck?
-    /// The campaign behind `campaign(_:_:_:policy:)`.
-    private let runCampaign: @Sendable (_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, _ policy: PlayPolicy?) -> PlayCampaignResult
-    /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
-    public let replay: @Sendable (PlayHistory) -> (failure: PlayFailure?, trace: [String])
-    /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
-    public let run: @Sendable (PlayHistory) -> PlayReplayResult
+    /// The campaign behind `campaign(_:_:_:policy:skipping:)`.
+    private let runCampaign: @Sendable (Seed, Int, PlayHistoryGenerator?, PlayPolicy?, [PlayCheck]) -> PlayCampaignResult
+    /// The replay behind `run(_:skipping:)` and `replay(_:skipping:)`.
+    private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
     public var reproduce: ReproduceCommand
     /// What a subject in another process wrote on standard error during its latest history (nil for a Swift subject).
@@ -28,30 +26,42 @@ public struct PlaySubjectRunner: Sendable {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
-        runCampaign = { seed, histories, generator, policy in
+        runCampaign = { seed, histories, generator, policy, skipped in
             // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
             var campaign = PlayCampaign(
                 catalog: generator?.catalog ?? .example, policy: policy ?? .example, generator: generator, seed: seed, histories: histories,
                 subjectName: name, factory: factory)
             campaign.threads = threads
+            campaign.skippedChecks = skipped
             return campaign.run()
         }
-        replay = { history in PlayReplayer(factory: factory).replay(history) }
-        run = { history in PlayReplayer(factory: factory).run(history) }
+        runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }
         reproduce = .tool(["--subject", name])
     }
 
     /// Runs a campaign of `histories` from `seed`, drawn by `generator` over its catalog (the
-    /// example catalog when nil), the app consuming what `policy` says (`PlayPolicy.example` when nil).
-    public func campaign(_ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, policy: PlayPolicy? = nil) -> PlayCampaignResult {
-        runCampaign(seed, histories, generator, policy)
+    /// example catalog when nil), the app consuming what `policy` says (`PlayPolicy.example` when
+    /// nil), every check running but those `skipping` names.
+    public func campaign(
+        _ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, policy: PlayPolicy? = nil, skipping: [PlayCheck] = []
+    ) -> PlayCampaignResult {
+        runCampaign(seed, histories, generator, policy, skipping)
+    }
+
+    /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
+    public func run(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayReplayResult { runHistory(history, skipping) }
+
+    /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
+    public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> (failure: PlayFailure?, trace: [String]) {
+        run(history, skipping: skipping).failureOrRefusal
     }
 
     /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`
     /// (a file carries events, not the choices that drew them), keeping its failing check; nil
     /// when it does not fail (or the subject's replies make one of its events impossible). The
     /// minimal history is replayed once more (a pass there is *flaky*).
-    public func shrink(_ history: PlayHistory) -> PlayFailureReport? {
+    public func shrink(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayFailureReport? {
+        let run = { (h: PlayHistory) in self.run(h, skipping: skipping) }
         guard let original = run(history).failure else { return nil }
         var start = history
         start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))

@@ -19,6 +19,12 @@ public struct ReproduceCommand: Hashable, Sendable {
     /// user's own subject on the file (every test when `filter` is nil).
     public static func swiftTest(filter: String?) -> ReproduceCommand { ReproduceCommand(form: .swiftTest(filter: filter)) }
 
+    /// The same command with `arguments` added after the tool's (a test filter takes none).
+    package func adding(_ arguments: [String]) -> ReproduceCommand {
+        guard case .tool(let existing) = form, !arguments.isEmpty else { return self }
+        return .tool(existing + arguments)
+    }
+
     /// The command line that reproduces the history saved at `path`.
     public func line(for path: String) -> String {
         switch form {

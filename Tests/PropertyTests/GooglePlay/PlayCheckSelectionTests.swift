@@ -1,0 +1,54 @@
+import ConformanceRunner
+import Foundation
+import PurchaseStateMachine
+import Testing
+
+/// `--checks` and `--skip-checks` on Google Play subjects and files: a switched-off check is
+/// never reported, the printed Replay line carries the selection, and bad names are refused.
+@Suite("purchase-conformance --checks and --skip-checks on Google Play")
+struct PlayCheckSelectionTests {
+    @Test("A skipped check is never reported: the campaign moves past it, and the saved failure's Replay line works as printed")
+    func skippedNeverReported() throws {
+        let folder = try temporaryFolder("pc-play-checks")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let all = InProcessTool.run(["check", "--subject", "play-example-ignores-hold", "--histories", "500", "--no-save"])
+        #expect(all.output.contains("✘ on-hold-never-entitled failed"), "\(all.output)")
+        let skipped = InProcessTool.run([
+            "check", "--subject", "play-example-ignores-hold", "--skip-checks", "on-hold-never-entitled", "--histories", "500", "--failures", folder,
+        ])
+        #expect(!skipped.output.contains("on-hold-never-entitled failed"), "\(skipped.output)")
+        guard skipped.status == 1 else {
+            #expect(skipped.status == 0 && skipped.output.contains("14 of 15 Google Play checks held"), "\(skipped.output)")
+            return
+        }
+        let replayLine = try #require(skipped.output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
+        #expect(replayLine.hasSuffix("--skip-checks on-hold-never-entitled"), "\(replayLine)")
+        let replayArgs = replayLine.split(separator: " ").drop { $0 != "replay" }.dropFirst().map(String.init)
+        let again = InProcessTool.run(["replay"] + replayArgs + ["--expect"])
+        #expect(again.status == 0, "\(replayArgs): \(again.output)\(again.error)")
+    }
+
+    @Test("--checks keeps only the named checks (and subject-responds): a buggy example whose check is left out passes")
+    func onlyNamed() {
+        let result = InProcessTool.run(["check", "--subject", "play-example-grants-pending", "--checks", "paused-never-entitled", "--histories", "300", "--no-save"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("2 of 15 Google Play checks held"), "\(result.output)")
+    }
+
+    @Test("replay of a Play file with its failing check skipped passes; without, it fails as the file expects")
+    func replaySkipping() {
+        let file = "Tests/RegressionCorpus/Cases/play-ignores-hold.json"
+        #expect(InProcessTool.run(["replay", file, "--expect"]).status == 0)
+        let skipped = InProcessTool.run(["replay", file, "--skip-checks", "on-hold-never-entitled"])
+        #expect(skipped.status == 0, "\(skipped.output)\(skipped.error)")
+    }
+
+    @Test("An unknown check name, and switching off subject-responds, are refused (exit 2)")
+    func refused() {
+        for args in [["--checks", "bogus"], ["--skip-checks", "subject-responds"], ["--skip-checks", "one-level-per-group"]] {
+            let result = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "5", "--no-save"] + args)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.error.contains("unknown Google Play check") || result.error.contains("cannot be switched off"), "\(args): \(result.error)")
+        }
+    }
+}
