@@ -30,13 +30,13 @@ extension PurchaseConformanceTool {
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["time-limit", "shard", "jobs", "all-failures", "json", "stats"]
+    static let playUnsupported = ["shard", "all-failures", "json", "stats"]
 
     /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
     func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
         if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
             throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --failures, --no-save, --timeout)",
+                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --time-limit, --jobs, --failures, --no-save, --timeout)",
                 command: "check")
         }
         let histories = try args.int("histories", default: 1_000)
@@ -47,10 +47,14 @@ extension PurchaseConformanceTool {
         let skipped = try playSkippedChecks(args)
         if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner, skipping: skipped) { return status }
         let began = ContinuousClock.now
-        let result = runner.campaign(try seed(args), histories, generator, policy: policy, skipping: skipped)
+        var options = PlayCampaignOptions(policy: policy, skipping: skipped)
+        if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
+        options.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) }
+        let result = runner.campaign(try seed(args), histories, generator, options: options)
         guard var failure = result.failure else {
             let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
-            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories (seed \(result.seed))")
+            let limit = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
+            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(limit) (seed \(result.seed))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
             return 0
         }

@@ -30,6 +30,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var threads = 1
     /// Checks switched off (`--skip-checks`); `subject-responds` always runs.
     public var skippedChecks: [PlayCheck] = []
+    /// Stop generating after this long (`--time-limit`); nil for no limit.
+    public var timeLimit: Duration?
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -87,7 +89,11 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public func run() -> PlayCampaignResult {
         var eventsRun = 0
         var start = 0
+        let began = ContinuousClock.now
         while start < histories {
+            if let timeLimit, ContinuousClock.now - began >= timeLimit {
+                return PlayCampaignResult(seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true)
+            }
             let end = effectiveThreads > 1 ? min(histories, start + Self.batchSize) : start + 1
             let results = effectiveThreads > 1 ? runBatch(start..<end) : [run(TestCase(seed: seed.derived(UInt64(start))))]
             for (offset, result) in results.enumerated() {
@@ -188,6 +194,8 @@ public struct PlayCampaignResult: Sendable {
     public var eventsRun: Int
     /// The shrunk failure, if a check failed.
     public var failure: PlayFailureReport?
+    /// Whether the time limit stopped the campaign before it ran every history.
+    public var stoppedByTimeLimit = false
 }
 
 extension PlayHistory {

@@ -9,8 +9,8 @@ public struct PlaySubjectRunner: Sendable {
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
     public let expectedCheck: PlayCheck?
-    /// The campaign behind `campaign(_:_:_:policy:skipping:)`.
-    private let runCampaign: @Sendable (Seed, Int, PlayHistoryGenerator?, PlayPolicy?, [PlayCheck]) -> PlayCampaignResult
+    /// The campaign behind `campaign(_:_:_:options:)`.
+    private let runCampaign: @Sendable (Seed, Int, PlayHistoryGenerator?, PlayCampaignOptions) -> PlayCampaignResult
     /// The replay behind `run(_:skipping:)` and `replay(_:skipping:)`.
     private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
@@ -26,13 +26,14 @@ public struct PlaySubjectRunner: Sendable {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
-        runCampaign = { seed, histories, generator, policy, skipped in
+        runCampaign = { seed, histories, generator, options in
             // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
             var campaign = PlayCampaign(
-                catalog: generator?.catalog ?? .example, policy: policy ?? .example, generator: generator, seed: seed, histories: histories,
-                subjectName: name, factory: factory)
-            campaign.threads = threads
-            campaign.skippedChecks = skipped
+                catalog: generator?.catalog ?? .example, policy: options.policy ?? .example, generator: generator, seed: seed,
+                histories: histories, subjectName: name, factory: factory)
+            campaign.threads = options.threads ?? threads
+            campaign.skippedChecks = options.skipping
+            campaign.timeLimit = options.timeLimit
             return campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }
@@ -40,12 +41,11 @@ public struct PlaySubjectRunner: Sendable {
     }
 
     /// Runs a campaign of `histories` from `seed`, drawn by `generator` over its catalog (the
-    /// example catalog when nil), the app consuming what `policy` says (`PlayPolicy.example` when
-    /// nil), every check running but those `skipping` names.
+    /// example catalog when nil), as `options` say.
     public func campaign(
-        _ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, policy: PlayPolicy? = nil, skipping: [PlayCheck] = []
+        _ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, options: PlayCampaignOptions = PlayCampaignOptions()
     ) -> PlayCampaignResult {
-        runCampaign(seed, histories, generator, policy, skipping)
+        runCampaign(seed, histories, generator, options)
     }
 
     /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.

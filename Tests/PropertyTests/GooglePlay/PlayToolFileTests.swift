@@ -104,7 +104,8 @@ struct PlayToolFileTests {
         "Options and subjects that do not fit a Play file are refused (exit 2) naming the file, never ignored or swapped",
         arguments: [
             (["replay", hold, "--catalog", "x.json"], "--catalog applies to App Store histories only"),
-            (["replay", hold, "--checks", "entitlements-match"], "--checks applies to App Store histories only"),
+            (["replay", hold, "--grants", "coins100=100"], "--grants applies to App Store histories only"),
+            (["replay", hold, "--checks", "one-level-per-group"], "unknown Google Play check \"one-level-per-group\""),
             (["shrink", hold, "--subject", "reference"], "reference is not a Google Play subject"),
             (["report", hold, "--html", "x.html"], "--html draws App Store timelines only"),
             (["corpus", "add", hold, "--store", "appStore"], "--store appStore does not fit it"),

@@ -1,0 +1,23 @@
+import PurchaseStateMachine
+
+/// How a built-in or external Play subject's campaign runs, beyond its seed, size and generator:
+/// what the app consumes, which checks are off, on how many threads, and for how long.
+public struct PlayCampaignOptions: Sendable {
+    /// What the app consumes; nil for `PlayPolicy.example` (the example catalog's).
+    public var policy: PlayPolicy?
+    /// Checks switched off; `subject-responds` always runs.
+    public var skipping: [PlayCheck]
+    /// Threads to run histories on; nil for the subject's own (every core for a Swift subject, one
+    /// for a program in another process, which never runs on more).
+    public var threads: Int?
+    /// Stop generating after this long (the histories run so far are reported); nil for no limit.
+    public var timeLimit: Duration?
+
+    /// Options that change nothing: the example policy, every check, the subject's threads, no limit.
+    public init(policy: PlayPolicy? = nil, skipping: [PlayCheck] = [], threads: Int? = nil, timeLimit: Duration? = nil) {
+        self.policy = policy
+        self.skipping = skipping
+        self.threads = threads
+        self.timeLimit = timeLimit
+    }
+}
