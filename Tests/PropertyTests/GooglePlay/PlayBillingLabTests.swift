@@ -9,10 +9,7 @@ import Testing
 struct PlayBillingLabTests {
     /// A license tester's monthly subscription, acknowledged.
     static func testerSubscribed() throws -> PlayScenario {
-        var s = PlayLicenseTestingTests.tester()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
-        return s
+        try PlayScenario(owning: "basic-monthly", catalog: PlayLicenseTestingTests.catalog)
     }
 
     @Test("§11: Play Billing Lab moves a tester's acknowledged subscription straight into grace; its payment method then declines")

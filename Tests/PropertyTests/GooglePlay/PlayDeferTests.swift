@@ -32,9 +32,7 @@ struct PlayDeferTests {
 
     @Test("§6.5: a defer moves a prepaid plan's expiry")
     func prepaidExpiry() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-pass30)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-pass30")
         let expiry = try #require(s.token(1).subscription?.expiry)
         #expect(try s.run("defer(#1, P1W)").notificationTypes == ["SUBSCRIPTION_DEFERRED"])
         #expect(s.token(1).subscription?.expiry == expiry.adding(ISODuration(weeks: 1)))

@@ -10,10 +10,7 @@ struct PlayInstallmentTests {
 
     /// A store with the installment plan bought and acknowledged.
     static func committed() throws -> PlayScenario {
-        var s = PlayScenario(on)
-        try s.run("purchase(pro-installments)")
-        s.ack(1)
-        return s
+        try PlayScenario(owning: "pro-installments", on)
     }
 
     func details(_ s: PlayScenario) -> JSONValue? {
