@@ -59,21 +59,15 @@ struct PlayCacheLagTests {
 
     /// An app that keeps every purchase the listener reported, even when a query leaves it out.
     struct KeepsListenerNews: PlaySubject {
-        var known: [String: [String]] = [:]
+        var known = KnownPurchases()
         init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
         mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            take(purchases)
+            known.take(purchases)
         }
         mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            take(purchases)
+            known.take(purchases)
         }
-        mutating func take(_ purchases: [PlayPurchase]) -> [PlayReply] {
-            for p in purchases where p.state == .purchased { known[p.token] = p.products }
-            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
-        }
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: known.keys.sorted().flatMap { known[$0] ?? [] }.sorted())
-        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { known.observed }
     }
 
     @Test("§2.4 V-CLIENT-CACHE-LAG: a relaunch that misses a fresh purchase fails neither the reference app (drops it) nor an app that keeps it")
