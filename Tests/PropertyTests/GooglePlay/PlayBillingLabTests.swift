@@ -73,12 +73,7 @@ struct PlayBillingLabTests {
     @Test("§11: the Python reference app and backend pass a tester's histories with Play Billing Lab drawn",
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
     func pythonPasses(flags: [String]) throws {
-        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")] + flags)
-        let process = SubjectProcess(command: command)
-        defer { process.stop() }
-        let campaign = PlayCampaign(catalog: PlayLicenseTestingTests.catalog, seed: Seed(0xb11), histories: 1_000, subjectName: "exec",
-                                    factory: PlayExternalSubject.factory(process: process))
-        let result = campaign.run()
+        let result = try ExternalFixtures.playExampleCampaign(flags, catalog: PlayLicenseTestingTests.catalog, seed: Seed(0xb11), histories: 1_000)
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 }
