@@ -26,6 +26,9 @@ struct OptionSpec: Sendable {
     let value: String?
     /// One line of help.
     let help: String
+
+    /// The `--help` flag (also `-h`) that every subcommand takes.
+    static let helpFlag = OptionSpec(name: "help", value: nil, help: "show this help")
 }
 
 /// A subcommand's arguments after parsing: positional arguments, option values, flags.

@@ -14,7 +14,7 @@ enum CommandHelp {
         OptionSpec(name: "durations", value: "ID=P3M,…", help: "how long each non-renewing subscription of a .storekit catalog lasts"),
         OptionSpec(name: "checks", value: "A,B", help: "run only these checks"),
         OptionSpec(name: "skip-checks", value: "A,B", help: "switch these checks off"),
-        OptionSpec(name: "help", value: nil, help: "show this help"),
+        .helpFlag,
     ]
 
     static let check: [OptionSpec] = subjectOptions + [
@@ -55,7 +55,7 @@ enum CommandHelp {
 
     static let model: [OptionSpec] = [
         OptionSpec(name: "acknowledge", value: "app|none", help: "Google Play files: acknowledge and consume as a correct app does (default), or never"),
-        OptionSpec(name: "help", value: nil, help: "show this help"),
+        .helpFlag,
     ]
 
     static let corpus: [OptionSpec] = subjectOptions + [
@@ -70,7 +70,7 @@ enum CommandHelp {
         OptionSpec(name: "others", value: "N", help: "histories per other built-in subject, 0 to skip them (default 150)"),
         OptionSpec(name: "subjects", value: "A,B", help: "only these seed systems (and their twins), no other subjects"),
         OptionSpec(name: "seed", value: "HEX", help: "the seed (default 5eed0001)"),
-        OptionSpec(name: "help", value: nil, help: "show this help"),
+        .helpFlag,
     ]
 
     static let descriptions: [String: (usage: String, text: String, options: [OptionSpec])] = [

@@ -45,24 +45,17 @@ extension PurchaseConformanceTool {
         if let subject = runnable {
             subjectName = subject.name
             let result = subject.replay(history)
+            let failure: (check: String, eventIndex: Int)?
             switch result.outcome {
-            case .passed:
-                if case .fails(let check, let at)? = recorded {
-                    io.printError(
-                        "error: \(path) recorded \(check) failing after event \(at + 1), but every check holds against \(subject.name) now; "
-                            + "a failure is not added as a passing case (replay it against the subject that failed: --subject NAME or --exec 'CMD')")
-                    return 2
-                }
-                history.expect = .passes
-            case .failed(let failure):
-                history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-                if let recorded, recorded != history.expect {
-                    io.printError("note: \(path) recorded \(describe(recorded)); against \(subject.name) it fails \(describe(history.expect))")
-                }
+            case .passed: failure = nil
+            case .failed(let found): failure = (found.check.rawValue, found.eventIndex)
             case .rejected, .stopped:
                 io.printError(Self.unrunnable(result.outcome, path: path))
                 return 2
             }
+            let rerun = "--subject NAME or --exec 'CMD'"
+            guard let expect = confirmedExpectation(recorded, failure: failure, subject: subject.name, path: path, rerun: rerun) else { return 2 }
+            history.expect = expect
         } else {
             guard let recorded else {
                 io.printError(
@@ -112,6 +105,28 @@ extension PurchaseConformanceTool {
         }
         if paths.isEmpty { io.print("(the corpus is empty)") }
         return status
+    }
+
+    /// The `expect` a case gets from its replay against `subject` (`failure` nil: every check held),
+    /// or nil, after saying why, when a recorded failure no longer fails: a failure is never written
+    /// down as a passing case. `rerun` says how to name the subject that failed.
+    func confirmedExpectation(
+        _ recorded: HistoryExpectation?, failure: (check: String, eventIndex: Int)?, subject: String, path: String, rerun: String
+    ) -> HistoryExpectation? {
+        guard let failure else {
+            if case .fails(let check, let at)? = recorded {
+                io.printError(
+                    "error: \(path) recorded \(check) failing after event \(at + 1), but every check holds against \(subject) now; "
+                        + "a failure is not added as a passing case (replay it against the subject that failed: \(rerun))")
+                return nil
+            }
+            return .passes
+        }
+        let found = HistoryExpectation.fails(check: failure.check, atEvent: failure.eventIndex)
+        if let recorded, recorded != found {
+            io.printError("note: \(path) recorded \(describe(recorded)); against \(subject) it fails \(describe(found))")
+        }
+        return found
     }
 
     /// An `expect` in words: "passes", "CHECK after event N", or "no expectation".

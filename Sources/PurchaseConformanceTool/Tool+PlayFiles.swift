@@ -149,20 +149,11 @@ extension PurchaseConformanceTool {
         let runnable = explicit ? try playFileRunner(history, path: path, args: args) : PlayBuiltInSubjects.named(subjectName)
         if let runner = runnable {
             subjectName = runner.name
-            if let failure = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args)).failure {
-                history.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-                if let recorded, recorded != history.expect {
-                    io.printError("note: \(path) recorded \(describe(recorded)); against \(runner.name) it fails \(describe(history.expect))")
-                }
-            } else {
-                if case .fails(let check, let at)? = recorded {
-                    io.printError(
-                        "error: \(path) recorded \(check) failing after event \(at + 1), but every check holds against \(runner.name) now; "
-                            + "a failure is not added as a passing case (replay it against the subject that failed: --subject NAME or --store googlePlay --exec 'CMD')")
-                    return 2
-                }
-                history.expect = .passes
-            }
+            let failure = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args)).failure
+                .map { (check: $0.check.rawValue, eventIndex: $0.eventIndex) }
+            let rerun = "--subject NAME or --store googlePlay --exec 'CMD'"
+            guard let expect = confirmedExpectation(recorded, failure: failure, subject: runner.name, path: path, rerun: rerun) else { return 2 }
+            history.expect = expect
         } else {
             guard recorded != nil else {
                 io.printError(

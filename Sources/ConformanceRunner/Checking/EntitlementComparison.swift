@@ -43,6 +43,14 @@ extension CheckInput {
             check: check, subject: "Entitled products", expected: names(expected.entitled),
             actual: observed.entitledSorted, note: note)
     }
+
+    /// A discrepancy named `check` when the app grants, beyond the model, products in one of
+    /// `statuses`; its note names them and goes on with `reason`. Nil when it grants none.
+    func discrepancy(_ check: CheckID, grantingExtra statuses: [EntitlementStatus], reason: String) -> Discrepancy? {
+        let bad = statuses.flatMap { extra(withStatus: $0) }
+        guard !bad.isEmpty else { return nil }
+        return entitlementDiscrepancy(check, note: "\(list(bad)) \(reason)")
+    }
 }
 
 /// Names joined by commas, or "nothing".

@@ -16,18 +16,7 @@ public enum FuzzEntry {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .refused }
         let history: History
         do { history = try History(text: text) } catch { return .refused }
-        for (i, event) in history.events.enumerated() {
-            let spelling = event.compact
-            guard let again = try? Event(compact: spelling), again == event else {
-                return .failed("event \(i) \(spelling) does not parse back from its compact spelling")
-            }
-        }
-        do {
-            let again = try History(text: history.fileText)
-            guard again == history else { return .failed("the rendered history does not parse back to the same history") }
-        } catch {
-            return .failed("the rendered history does not parse: \(error)")
-        }
+        if let failure = spellingFailure(history) ?? renderingFailure(history) { return failure }
         let replay = Replayer(factory: { catalog, context in ReferenceSubject(catalog: catalog, context: context) })
             .replay(history)
         switch replay.outcome {

@@ -81,7 +81,7 @@ struct ArchitectureExampleTests {
         let start = try #require(doc.firstIndex(of: "// check-example-start"))
         let end = try #require(doc.firstIndex(of: "// check-example-end"))
         let example = Array(doc[(start + 1)..<end])
-        #expect(example.count == 9)
+        #expect(example.count == 7)
         let source = try lines("Sources/ConformanceRunner/Checking/BuiltIn/Check+Lifecycle.swift")
         let found = source.indices.contains { i in
             i + example.count <= source.count && Array(source[i..<(i + example.count)]) == example

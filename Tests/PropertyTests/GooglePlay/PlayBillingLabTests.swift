@@ -9,10 +9,7 @@ import Testing
 struct PlayBillingLabTests {
     /// A license tester's monthly subscription, acknowledged.
     static func testerSubscribed() throws -> PlayScenario {
-        var s = PlayLicenseTestingTests.tester()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
-        return s
+        try PlayScenario(owning: "basic-monthly", catalog: PlayLicenseTestingTests.catalog)
     }
 
     @Test("§11: Play Billing Lab moves a tester's acknowledged subscription straight into grace; its payment method then declines")
@@ -61,9 +58,7 @@ struct PlayBillingLabTests {
             var history = PlayHistory(events: try ["purchase(basic-monthly)", "billingLab(#1, \(state))", "relaunch", "advanceTime(PT5M)", "relaunch"]
                 .map { try PlayEvent(compact: $0) })
             history.catalog = PlayLicenseTestingTests.catalog
-            for name in ["play-reference-server", "play-reference-app"] {
-                #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name), \(state)")
-            }
+            #expect(PlayBuiltInSubjects.referenceFailures(history) == [], "\(state)")
         }
     }
 
@@ -78,12 +73,7 @@ struct PlayBillingLabTests {
     @Test("§11: the Python reference app and backend pass a tester's histories with Play Billing Lab drawn",
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
     func pythonPasses(flags: [String]) throws {
-        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")] + flags)
-        let process = SubjectProcess(command: command)
-        defer { process.stop() }
-        let campaign = PlayCampaign(catalog: PlayLicenseTestingTests.catalog, seed: Seed(0xb11), histories: 1_000, subjectName: "exec",
-                                    factory: PlayExternalSubject.factory(process: process))
-        let result = campaign.run()
+        let result = try ExternalFixtures.playExampleCampaign(flags, catalog: PlayLicenseTestingTests.catalog, seed: Seed(0xb11), histories: 1_000)
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 }

@@ -7,10 +7,7 @@ import Testing
 @Suite("Google Play over --exec: the billingResponse message is negotiated")
 struct PlayBillingResponseWireTests {
     static func campaign(_ flags: [String], histories: Int = 300) throws -> PlayCampaignResult {
-        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")] + flags)
-        let process = SubjectProcess(command: command)
-        defer { process.stop() }
-        return PlayCampaign(seed: Seed(17), histories: histories, subjectName: "exec", factory: PlayExternalSubject.factory(process: process)).run()
+        try ExternalFixtures.playExampleCampaign(flags, seed: Seed(17), histories: histories)
     }
 
     @Test("A subject written before billingResponse (it refuses unknown message kinds) is never sent one and passes",

@@ -9,9 +9,7 @@ struct PlayCacheLagTests {
     @Test("§2.4 V-CLIENT-CACHE-LAG: for k events a query misses a new purchase and still lists a refunded one, then catches up",
           arguments: [0, 1, 3])
     func lagWindow(lag: Int) throws {
-        var s = PlayScenario(playVariations { $0.clientCacheLag = lag })
-        try s.run("purchase(lifetime)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "lifetime", playVariations { $0.clientCacheLag = lag })
         for _ in 0..<lag {
             #expect(s.queried == [], "missed while the cache lags")
             try s.run("advanceTime(PT1H)")
@@ -32,9 +30,7 @@ struct PlayCacheLagTests {
 
     @Test("§2.4 V-CLIENT-CACHE-LAG: an expired subscription stays listed while the cache lags, and a client-only app may keep granting it until then")
     func expiredStaysListed() throws {
-        var s = PlayScenario(playVariations { $0.clientCacheLag = 1 })
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly", playVariations { $0.clientCacheLag = 1 })
         try s.run("cancel(#1)", "advanceTime(P1M)")
         #expect(s.status(1) == .expired)
         #expect(s.queried == ["token-1"], "the cache still holds the canceled, unexpired subscription")
@@ -63,21 +59,15 @@ struct PlayCacheLagTests {
 
     /// An app that keeps every purchase the listener reported, even when a query leaves it out.
     struct KeepsListenerNews: PlaySubject {
-        var known: [String: [String]] = [:]
+        var known = KnownPurchases()
         init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
         mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            take(purchases)
+            known.take(purchases)
         }
         mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            take(purchases)
+            known.take(purchases)
         }
-        mutating func take(_ purchases: [PlayPurchase]) -> [PlayReply] {
-            for p in purchases where p.state == .purchased { known[p.token] = p.products }
-            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
-        }
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: known.keys.sorted().flatMap { known[$0] ?? [] }.sorted())
-        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { known.observed }
     }
 
     @Test("§2.4 V-CLIENT-CACHE-LAG: a relaunch that misses a fresh purchase fails neither the reference app (drops it) nor an app that keeps it")

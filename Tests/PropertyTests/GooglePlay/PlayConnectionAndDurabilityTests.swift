@@ -8,9 +8,7 @@ import Testing
 struct PlayConnectionAndDurabilityTests {
     @Test("§2.1: the connection is up whenever the app is in the foreground: a purchase flow or plan change is refused in the background and runs after resumeApp")
     func connectionFollowsForeground() throws {
-        var s = PlayScenario()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly")
         try s.run("background")
         #expect(try s.rejects("purchase(lifetime)"))
         #expect(try s.rejects("changePlan(#1, pro-monthly, chargeFullPrice)"))

@@ -32,9 +32,7 @@ struct PlayDeferTests {
 
     @Test("§6.5: a defer moves a prepaid plan's expiry")
     func prepaidExpiry() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-pass30)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-pass30")
         let expiry = try #require(s.token(1).subscription?.expiry)
         #expect(try s.run("defer(#1, P1W)").notificationTypes == ["SUBSCRIPTION_DEFERRED"])
         #expect(s.token(1).subscription?.expiry == expiry.adding(ISODuration(weeks: 1)))
@@ -71,14 +69,10 @@ struct PlayDeferTests {
     @Test("§6.5, §10.1: a backend that drops access on SUBSCRIPTION_DEFERRED is caught and shrunk to the defer; the reference subjects keep access")
     func deferredHandled() throws {
         let history = PlayHistory(events: try ["purchase(basic-monthly)", "defer(#1, P1D)"].map { try PlayEvent(compact: $0) })
-        let quirky = PlayReplayer { c, p, ctx in QuirkyServer<EndsOnDeferred>.make(c, p, ctx) }
+        let quirky = QuirkyServer<EndsOnDeferred>.replayer
         #expect(quirky.replay(history).failure != nil)
-        for name in ["play-reference-server", "play-reference-app"] {
-            #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name)")
-        }
-        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "ends-on-deferred") { c, p, ctx in
-            QuirkyServer<EndsOnDeferred>.make(c, p, ctx)
-        }
+        #expect(PlayBuiltInSubjects.referenceFailures(history) == [])
+        let campaign = QuirkyServer<EndsOnDeferred>.campaign(name: "ends-on-deferred")
         let failure = try #require(campaign.run().failure)
         #expect(failure.history.events.count == 2)
         #expect(failure.history.events.last?.kind == .deferBilling)

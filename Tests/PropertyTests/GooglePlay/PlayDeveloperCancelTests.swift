@@ -84,14 +84,10 @@ struct PlayDeveloperCancelTests {
     @Test("§6.5: a backend that ends access at a developer cancel is caught and shrunk to it; the reference subjects keep access")
     func earlyRevocationCaught() throws {
         let history = PlayHistory(events: try ["purchase(basic-monthly)", "devCancel(#1)"].map { try PlayEvent(compact: $0) })
-        let quirky = PlayReplayer { c, p, ctx in QuirkyServer<RevokesOnDeveloperCancel>.make(c, p, ctx) }
+        let quirky = QuirkyServer<RevokesOnDeveloperCancel>.replayer
         #expect(quirky.replay(history).failure != nil)
-        for name in ["play-reference-server", "play-reference-app"] {
-            #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name)")
-        }
-        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "revokes-on-developer-cancel") { c, p, ctx in
-            QuirkyServer<RevokesOnDeveloperCancel>.make(c, p, ctx)
-        }
+        #expect(PlayBuiltInSubjects.referenceFailures(history) == [])
+        let campaign = QuirkyServer<RevokesOnDeveloperCancel>.campaign(name: "revokes-on-developer-cancel")
         let failure = try #require(campaign.run().failure)
         #expect(failure.history.events.count == 2)
         #expect(failure.history.events.last?.compact == "devCancel(#1)")

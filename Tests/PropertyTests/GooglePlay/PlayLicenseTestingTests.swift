@@ -53,9 +53,7 @@ struct PlayLicenseTestingTests {
 
     @Test("§11: a tester's grace lasts 5 minutes and account hold 10, then the subscription ends")
     func graceAndHold() throws {
-        var s = Self.tester()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly", catalog: Self.catalog)
         try s.run("setBilling(fail)")
         #expect(try s.run("advanceTime(PT5M)").notificationTypes == ["SUBSCRIPTION_IN_GRACE_PERIOD"])
         #expect(try s.run("advanceTime(PT4M)").notificationTypes.isEmpty)
@@ -66,9 +64,7 @@ struct PlayLicenseTestingTests {
 
     @Test("§11: a tester's pause of one, two or three months lasts 5, 10 or 15 minutes", arguments: [(1, 5), (2, 10), (3, 15)])
     func pause(months: Int, minutes: Int) throws {
-        var s = Self.tester()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly", catalog: Self.catalog)
         try s.run("pause(#1, P\(months)M)")
         #expect(try s.run("advanceTime(PT5M)").notificationTypes == ["SUBSCRIPTION_PAUSED"])
         #expect(try s.run("advanceTime(PT\(minutes - 1)M)").notificationTypes.isEmpty)
@@ -77,9 +73,7 @@ struct PlayLicenseTestingTests {
 
     @Test("§11: a tester's subscription renews at most six times, a free trial not counted, then ends")
     func sixRenewals() throws {
-        var s = Self.tester()
-        try s.run("purchase(pro-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-monthly", catalog: Self.catalog)
         #expect(try s.run("advanceTime(PT3M)").notificationTypes == ["SUBSCRIPTION_RENEWED"], "the trial's end is a charge, not a renewal")
         for n in 1...6 {
             #expect(try s.run("advanceTime(PT5M)").notificationTypes == ["SUBSCRIPTION_RENEWED"], "renewal \(n)")

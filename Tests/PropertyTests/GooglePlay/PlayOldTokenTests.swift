@@ -31,23 +31,17 @@ extension PlayReplacementTests {
 
     /// An app that drops the replaced token when the listener names it, but forgets that on relaunch.
     struct ForgetsReplacedOnRelaunch: PlaySubject {
-        var known: [String: [String]] = [:]
+        var known = KnownPurchases()
         init(catalog: PlayCatalog, policy: PlayPolicy, context: PlaySubjectContext) {}
         mutating func connected(_ reason: PlayConnectReason, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            known = [:]
-            return take(purchases)
+            known = KnownPurchases()
+            return known.take(purchases)
         }
         mutating func purchasesUpdated(_ result: PlayBillingResult, purchases: [PlayPurchase], context: PlaySubjectContext) throws -> [PlayReply] {
-            for p in purchases { if let old = p.replacing { known[old] = nil } }
-            return take(purchases)
+            for p in purchases { if let old = p.replacing { known.forget(old) } }
+            return known.take(purchases)
         }
-        mutating func take(_ purchases: [PlayPurchase]) -> [PlayReply] {
-            for p in purchases where p.state == .purchased { known[p.token] = p.products }
-            return purchases.filter { $0.state == .purchased && !$0.acknowledged }.map { .acknowledge(token: $0.token) }
-        }
-        func query(context: PlaySubjectContext) throws -> ObservedState {
-            ObservedState(entitled: known.keys.sorted().flatMap { known[$0] ?? [] }.sorted())
-        }
+        func query(context: PlaySubjectContext) throws -> ObservedState { known.observed }
     }
 
     @Test("§7 V-OLD-TOKEN-VISIBLE: an app that forgets which token it replaced grants it again from the next query; the reference app does not")

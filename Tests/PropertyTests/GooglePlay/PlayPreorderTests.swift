@@ -75,12 +75,7 @@ struct PlayPreorderTests {
     @Test("§1: the Python example, app and backend, passes a pre-order catalog over --exec",
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
     func python(flags: [String]) throws {
-        let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")] + flags)
-        let process = SubjectProcess(command: command)
-        defer { process.stop() }
-        let campaign = PlayCampaign(
-            catalog: Self.catalog, seed: Seed(0x9e0), histories: 300, subjectName: "exec", factory: PlayExternalSubject.factory(process: process))
-        let result = campaign.run()
+        let result = try ExternalFixtures.playExampleCampaign(flags, catalog: Self.catalog, seed: Seed(0x9e0), histories: 300)
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 }

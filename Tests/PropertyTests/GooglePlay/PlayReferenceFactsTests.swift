@@ -27,9 +27,7 @@ struct PlayReferenceFactsTests {
 
     @Test("§2.3: the purchase token is unique per purchase and stable across renewals, grace, hold and recovery")
     func tokenLineage() throws {
-        var s = PlayScenario()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly")
         try s.run("advanceTime(P1M)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P7D)", "setBilling(ok)")
         #expect(s.model.tokens.map(\.tokenString) == ["token-1"])
         #expect(s.status(1) == .active)

@@ -39,7 +39,7 @@ extension PlayReplacementTests {
     func refundReviewCaught() throws {
         let events = try ["purchase(lifetime)", "void(#1, refundWithoutRevoke)"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.refundReviewNotified = true }, events: events)
-        let naive = PlayReplayer { c, p, ctx in QuirkyServer<RevokesOnRefundNotice>.make(c, p, ctx) }
+        let naive = QuirkyServer<RevokesOnRefundNotice>.replayer
         #expect(naive.replay(history).failure?.check == .entitlementsMatch)
         #expect(naive.replay(history).failure?.eventIndex == 1)
         #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation nothing is sent")
@@ -48,9 +48,7 @@ extension PlayReplacementTests {
 
     @Test("§8 V-REFUND-REVIEW: that backend is found by a campaign and shrunk to the two events that show it, never to a history the model rejects")
     func refundReviewShrinks() throws {
-        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "revokes-on-review") { c, p, ctx in
-            QuirkyServer<RevokesOnRefundNotice>.make(c, p, ctx)
-        }
+        let campaign = QuirkyServer<RevokesOnRefundNotice>.campaign(name: "revokes-on-review")
         let failure = try #require(campaign.run().failure)
         #expect(!failure.flaky)
         #expect(failure.failure.check == .entitlementsMatch)

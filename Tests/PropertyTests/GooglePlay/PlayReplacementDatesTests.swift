@@ -9,9 +9,7 @@ struct PlayReplacementDatesTests {
     @Test("§7: CHARGE_PRORATED_PRICE and WITHOUT_PRORATION keep the billing date; the new token renews on the old renewal date",
           arguments: [("basic-monthly", "pro-yearly", PlayReplacementMode.chargeProratedPrice), ("pro-yearly", "pro-monthly", .withoutProration)])
     func billingDateKept(from: String, to: String, mode: PlayReplacementMode) throws {
-        var s = PlayScenario()
-        try s.run("purchase(\(from))")
-        s.ack(1)
+        var s = try PlayScenario(owning: from)
         let renewal = try #require(s.token(1).subscription?.expiry)
         try s.run("advanceTime(P10D)", "changePlan(#1, \(to), \(mode.rawValue))")
         s.ack(2)
@@ -24,9 +22,7 @@ struct PlayReplacementDatesTests {
     @Test("§7: WITHOUT_PRORATION keeps the remaining free trial; CHARGE_FULL_PRICE ends it and charges a full period now",
           arguments: [PlayReplacementMode.withoutProration, .chargeFullPrice])
     func trialKept(mode: PlayReplacementMode) throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-monthly")
         let trialEnd = try #require(s.token(1).subscription?.expiry)
         #expect(s.token(1).subscription?.inTrial == true)
         try s.run("advanceTime(P2D)", "changePlan(#1, pro-yearly, \(mode.rawValue))")

@@ -4,10 +4,7 @@ import Testing
 @Suite("Google Play: plan changes, voided purchases and notifications (§7–§9)")
 struct PlayReplacementTests {
     static func subscribed(_ plan: String = "basic-monthly", _ variations: PlayVariations = PlayVariations()) throws -> PlayScenario {
-        var s = PlayScenario(variations)
-        try s.run("purchase(\(plan))")
-        s.ack(1)
-        return s
+        try PlayScenario(owning: plan, variations)
     }
 
     @Test("§7: every immediate plan change is a new token linked to the old one; the new product entitles at once, the old token never again",
@@ -69,9 +66,7 @@ struct PlayReplacementTests {
     @Test("§8: refund, chargeback and revoke void a one-time purchase (VOIDED_PURCHASE, purchaseState 1)",
           arguments: [PlayVoidCause.refund, .chargeback, .revoke])
     func voidOneTime(cause: PlayVoidCause) throws {
-        var s = PlayScenario()
-        try s.run("purchase(lifetime)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "lifetime")
         #expect(try s.run("void(#1, \(cause.rawValue))").notificationTypes == ["VOIDED_PURCHASE"])
         #expect(s.entitled == [])
         #expect(s.model.productPurchase(of: 0)?["purchaseState"] == .int(1))

@@ -10,6 +10,13 @@ struct PlayScenario {
         _ = model.start()
     }
 
+    /// A scenario that starts with `product` bought and its purchase acknowledged at once, as token 1.
+    init(owning product: String, _ variations: PlayVariations = PlayVariations(), catalog: PlayCatalog = .example) throws {
+        self.init(variations, catalog: catalog)
+        try run("purchase(\(product))")
+        ack(1)
+    }
+
     /// Applies events in compact spelling; returns the effects of the last one.
     @discardableResult
     mutating func run(_ events: String...) throws -> PlayStepEffects {

@@ -10,9 +10,7 @@ import Testing
 struct PlaySignatureTests {
     @Test("§2.3, §15.3: a forged purchase reaches the listener as PURCHASED with a signature that does not verify; the API does not know it and the store does not change")
     func forgedPurchase() throws {
-        var s = PlayScenario()
-        try s.run("purchase(lifetime)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "lifetime")
         let before = s.model.tokens
         let effects = try s.run("forgedPurchase(pro-monthly)")
         let purchases = try #require(effects.listenerCalls.first?.1)

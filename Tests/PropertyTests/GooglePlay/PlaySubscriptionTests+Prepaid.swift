@@ -21,9 +21,7 @@ extension PlaySubscriptionTests {
 
     @Test("§1: prepaid plans and auto-renewing plans of one subscription are not mixed up: buying a monthly plan while a pass runs is already owned")
     func prepaidThenAutoRenewing() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-pass30)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-pass30")
         #expect(try s.run("purchase(pro-monthly)").listenerCalls.map(\.0) == [.itemAlreadyOwned])
     }
 

@@ -5,10 +5,7 @@ import Testing
 struct PlaySubscriptionTests {
     /// A subscriber to basic-monthly (no trial) who acknowledged.
     static func subscribed(_ variations: PlayVariations = PlayVariations()) throws -> PlayScenario {
-        var s = PlayScenario(variations)
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
-        return s
+        try PlayScenario(owning: "basic-monthly", variations)
     }
 
     @Test("§6.1: what each state entitles and whether queryPurchasesAsync returns it",
@@ -197,9 +194,7 @@ struct PlaySubscriptionTests {
 
     @Test("§1: a free trial is granted once per subscription; canceling in the trial keeps access to its end")
     func freeTrial() throws {
-        var s = PlayScenario()
-        try s.run("purchase(pro-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-monthly")
         #expect(s.token(1).subscription?.expiry == utc("2026-01-08T00:00:00Z"))
         try s.run("cancel(#1)", "advanceTime(P6D)")
         #expect(s.entitled == ["pro"])
@@ -209,9 +204,7 @@ struct PlaySubscriptionTests {
 
     @Test("§1: a prepaid plan never renews and cannot be canceled; V-PREPAID-EXPIRED-STATE names the run-out state", arguments: [false, true])
     func prepaid(canceledState: Bool) throws {
-        var s = PlayScenario(playVariations { $0.prepaidRunsOutCanceled = canceledState })
-        try s.run("purchase(pro-pass30)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "pro-pass30", playVariations { $0.prepaidRunsOutCanceled = canceledState })
         #expect(try s.rejects("cancel(#1)"))
         #expect(try s.run("advanceTime(P30D)").notificationTypes == ["SUBSCRIPTION_EXPIRED"])
         #expect(s.entitled == [])

@@ -39,12 +39,10 @@ struct PlayTestNotificationTests {
     @Test("§9.3: a backend that expects a purchase behind every RTDN fails on a test notification; the campaign shrinks to it, the reference backend ignores it")
     func backendMustIgnore() throws {
         let history = PlayHistory(events: try ["purchase(lifetime)", "testNotification"].map { try PlayEvent(compact: $0) })
-        let naive = PlayReplayer { c, p, ctx in QuirkyServer<AssumesPurchase>.make(c, p, ctx) }
+        let naive = QuirkyServer<AssumesPurchase>.replayer
         #expect(naive.replay(history).failure?.check == .subjectResponds)
         #expect(try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history).failure == nil)
-        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "assumes-purchase") { c, p, ctx in
-            QuirkyServer<AssumesPurchase>.make(c, p, ctx)
-        }
+        let campaign = QuirkyServer<AssumesPurchase>.campaign(name: "assumes-purchase")
         let failure = try #require(campaign.run().failure)
         #expect(failure.history.events.map(\.compact) == ["testNotification"])
     }

@@ -24,9 +24,7 @@ struct PlayTokenLifetimeTests {
 
     @Test("§6.5, §6.3: after account hold ends unrecovered, the 60 days count from that end, not from the expiryTime in the past")
     func afterHold() throws {
-        var s = PlayScenario()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly")
         try s.run("setBilling(fail)")
         let renewal = try #require(s.token(1).subscription?.expiry)
         try s.run("advanceTime(P4M)")

@@ -7,9 +7,7 @@ import Testing
 struct PlayVoidedPurchasesTests {
     @Test("§8: the Voided Purchases API lists a void for 30 days after Google recorded it, filtered on the void's time, not the purchase's")
     func thirtyDayWindow() throws {
-        var s = PlayScenario()
-        try s.run("purchase(lifetime)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "lifetime")
         try s.run("advanceTime(P40D)", "void(#1, refund)")
         let listed = s.model.voidedPurchases()
         #expect(listed.map(\.token) == ["token-1"], "bought 40 days ago, voided now")
@@ -23,9 +21,7 @@ struct PlayVoidedPurchasesTests {
 
     @Test("§8: type 0 lists one-time products only; type 1 adds subscriptions with the latest orderId, since renewals share the token")
     func typeFilter() throws {
-        var s = PlayScenario()
-        try s.run("purchase(basic-monthly)")
-        s.ack(1)
+        var s = try PlayScenario(owning: "basic-monthly")
         try s.run("advanceTime(P1M)", "purchase(lifetime)")
         s.ack(2)
         try s.run("void(#1, revoke)", "void(#2, chargeback)")

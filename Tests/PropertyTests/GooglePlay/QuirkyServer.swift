@@ -1,9 +1,10 @@
 import BuiltInSubjects
 import ConformanceRunner
+import Generators
 import PurchaseStateMachine
 
 /// How a test backend departs from the reference backend when an RTDN arrives.
-protocol NotificationQuirk {
+protocol NotificationQuirk: Sendable {
     /// Reads `notification` before the reference backend does: returns a product to withhold
     /// from then on, nil for none, or throws to fault.
     static func withhold(_ notification: PlayNotification, context: PlaySubjectContext) throws -> String?
@@ -47,8 +48,15 @@ struct QuirkyServer<Quirk: NotificationQuirk>: PlaySubject {
         return state
     }
 
-    /// A factory for `PlayReplayer` and campaigns.
-    static func make(_ catalog: PlayCatalog, _ policy: PlayPolicy, _ context: PlaySubjectContext) -> QuirkyServer {
-        QuirkyServer(catalog: catalog, policy: policy, context: context)
+    /// Replays histories against this backend.
+    static var replayer: PlayReplayer<QuirkyServer> {
+        PlayReplayer { c, p, ctx in QuirkyServer(catalog: c, policy: p, context: ctx) }
+    }
+
+    /// A campaign of `histories` histories from seed 1 against this backend, reported as `name`.
+    static func campaign(histories: Int = 2_000, name: String) -> PlayCampaign<QuirkyServer> {
+        PlayCampaign(seed: Seed(1), histories: histories, subjectName: name) { c, p, ctx in
+            QuirkyServer(catalog: c, policy: p, context: ctx)
+        }
     }
 }

@@ -28,9 +28,7 @@ extension Check {
         rule: "A product whose only transaction failed StoreKit verification is never unlocked.",
         source: "§2.1 VerificationResult; §16 B14; §17.1", whenAppAgrees: .holds
     ) { input in
-        let bad = input.extra(withStatus: .unverified)
-        guard !bad.isEmpty else { return nil }
-        return input.entitlementDiscrepancy(.unverifiedNeverEntitled, note: "\(list(bad)) only has transactions that failed verification")
+        input.discrepancy(.unverifiedNeverEntitled, grantingExtra: [.unverified], reason: "only has transactions that failed verification")
     }
 
     /// A refunded or revoked transaction never unlocks, and the app never relies on one.
@@ -49,9 +47,7 @@ extension Check {
         if input.observed.grants != nil {
             return reliedOnRevoked(input.observed, model: input.model).map { input.entitlementDiscrepancy(.refundedNeverEntitled, note: $0) }
         }
-        let bad = input.extra(withStatus: .revoked)
-        guard !bad.isEmpty else { return nil }
-        return input.entitlementDiscrepancy(.refundedNeverEntitled, note: "\(list(bad)) was refunded or revoked")
+        return input.discrepancy(.refundedNeverEntitled, grantingExtra: [.revoked], reason: "was refunded or revoked")
     }
 
     /// A purchase waiting for Ask to Buy unlocks nothing.
@@ -60,9 +56,7 @@ extension Check {
         rule: "A purchase waiting for Ask to Buy approval unlocks nothing until it is approved.",
         source: "§5.1 PurchaseResult.pending; §5.2; §16 B11", whenAppAgrees: .holds
     ) { input in
-        let bad = input.extra(withStatus: .pending)
-        guard !bad.isEmpty else { return nil }
-        return input.entitlementDiscrepancy(.pendingNotEntitled, note: "\(list(bad)) is waiting for Ask to Buy approval")
+        input.discrepancy(.pendingNotEntitled, grantingExtra: [.pending], reason: "is waiting for Ask to Buy approval")
     }
 
     /// An expired subscription, or one in billing retry after grace, unlocks nothing.
@@ -71,9 +65,7 @@ extension Check {
         rule: "An expired subscription, a subscription in billing retry after grace, or a non-renewing subscription past its duration unlocks nothing.",
         source: "§1, §3.1, §7.2, §7.3", whenAppAgrees: .holds
     ) { input in
-        let bad = input.extra(withStatus: .expired) + input.extra(withStatus: .inBillingRetry)
-        guard !bad.isEmpty else { return nil }
-        return input.entitlementDiscrepancy(.expiredNeverEntitled, note: "\(list(bad)) has expired (or is in billing retry after grace)")
+        input.discrepancy(.expiredNeverEntitled, grantingExtra: [.expired, .inBillingRetry], reason: "has expired (or is in billing retry after grace)")
     }
 
     /// A subscription in its billing grace period keeps service.
