@@ -35,11 +35,8 @@ struct PlayCatalogOptionTests {
         ])
         #expect(buggy.status == 1)
         #expect(buggy.output.contains("1. purchase(premium)"), "\(buggy.output)")
-        let replayLine = try #require(buggy.output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
-        let replayArgs = replayLine.split(separator: " ").drop { $0 != "replay" }.dropFirst().map(String.init)
-        let again = InProcessTool.run(["replay"] + replayArgs + ["--expect"])
-        #expect(again.status == 0, "\(replayArgs): \(again.output)\(again.error)")
-        let saved = try HistoryFile.readPlay(try #require(replayArgs.first))
+        #expect(try InProcessTool.runReplayLine(buggy.output) == 0)
+        let saved = try HistoryFile.readPlay(folder + "/failures/play-example-consumes-lifetime/non-consumable-never-consumed-play-example-consumes-lifetime.json")
         #expect(saved.catalog.oneTime.map(\.id) == ["gas", "premium"])
         #expect(saved.policy.consumables == ["gas"])
     }

@@ -23,9 +23,7 @@ struct PlayCheckSelectionTests {
         }
         let replayLine = try #require(skipped.output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
         #expect(replayLine.hasSuffix("--skip-checks on-hold-never-entitled"), "\(replayLine)")
-        let replayArgs = replayLine.split(separator: " ").drop { $0 != "replay" }.dropFirst().map(String.init)
-        let again = InProcessTool.run(["replay"] + replayArgs + ["--expect"])
-        #expect(again.status == 0, "\(replayArgs): \(again.output)\(again.error)")
+        #expect(try InProcessTool.runReplayLine(skipped.output) == 0)
     }
 
     @Test("--checks keeps only the named checks (and subject-responds): a buggy example whose check is left out passes")

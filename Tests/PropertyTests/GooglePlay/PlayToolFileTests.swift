@@ -20,17 +20,6 @@ struct PlayToolFileTests {
         return path
     }
 
-    /// Runs the `Replay:` line of `output` in process (with `--expect`) and returns its exit status.
-    static func runReplayLine(_ output: String) throws -> Int32 {
-        let line = try #require(output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
-        let command = String(line.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
-        let words = try ExternalCommand.split(String(command.dropFirst("swift run purchase-conformance ".count)))
-        #expect(words.first == "replay")
-        let run = InProcessTool.run(words + ["--expect"])
-        #expect(run.status == 0, "\(words): \(run.output)\(run.error)")
-        return run.status
-    }
-
     @Test("shrink on a Play file drops the events the failure does not need, writes the result, and its Replay line reproduces it")
     func shrink() throws {
         let folder = try temporaryFolder("pc-play-shrink")
@@ -44,7 +33,7 @@ struct PlayToolFileTests {
         #expect(shrunk.events.map(\.compact) == ["purchase(pro-monthly)", "setBilling(fail)", "advanceTime(P14D)"])
         #expect(shrunk.expect == .fails(check: "on-hold-never-entitled", atEvent: 2))
         #expect(shrunk.origin?.subject == "play-example-ignores-hold")
-        #expect(try Self.runReplayLine(run.output) == 0)
+        #expect(try InProcessTool.runReplayLine(run.output) == 0)
     }
 
     @Test("shrink refuses (exit 2) a Play file that does not fail against its subject")
@@ -60,7 +49,7 @@ struct PlayToolFileTests {
         #expect(run.status == 1, "\(run.error)")
         #expect(run.output.contains("  History:\n    1. purchase(pro-monthly)"))
         #expect(run.output.contains("Replayed from \(Self.hold)"))
-        #expect(try Self.runReplayLine(run.output) == 0)
+        #expect(try InProcessTool.runReplayLine(run.output) == 0)
         let passing = InProcessTool.run(["report", Self.hold, "--subject", "play-reference-server"])
         #expect(passing.status == 0)
         #expect(passing.output.contains("✔ every check held after 3 events"))
@@ -144,17 +133,17 @@ struct PlayToolFileTests {
         let run = InProcessTool.run(["check", "--store", "googlePlay", "--exec", exec, "--histories", "300", "--failures", folder])
         #expect(run.status == 1, "\(run.error)")
         #expect(run.output.contains("--store googlePlay --exec '\(exec)'"))
-        #expect(try Self.runReplayLine(run.output) == 0)
+        #expect(try InProcessTool.runReplayLine(run.output) == 0)
         let path = try #require(HistoryFile.historyFiles(under: folder)?.first)
         let bare = InProcessTool.run(["replay", path])
         #expect(bare.status == 2)
         #expect(bare.error.contains("a program in another process"))
         let shrunk = InProcessTool.run(["shrink", path, "--exec", exec, "--out", folder + "/shrunk.json"])
         #expect(shrunk.status == 1, "\(shrunk.error)")
-        #expect(try Self.runReplayLine(shrunk.output) == 0)
+        #expect(try InProcessTool.runReplayLine(shrunk.output) == 0)
         let report = InProcessTool.run(["report", path, "--store", "googlePlay", "--exec", exec])
         #expect(report.status == 1)
-        #expect(try Self.runReplayLine(report.output) == 0)
+        #expect(try InProcessTool.runReplayLine(report.output) == 0)
     }
 
     @Test("check replays a Play subject's saved failures first, as for the App Store: one that still fails is reported before generating")
@@ -168,7 +157,7 @@ struct PlayToolFileTests {
         let again = InProcessTool.run(arguments + ["--seed", "1"])
         #expect(again.status == 1)
         #expect(again.output.contains("Replayed from \(saved)"), "\(again.output)")
-        #expect(try Self.runReplayLine(again.output) == 0)
+        #expect(try InProcessTool.runReplayLine(again.output) == 0)
         // Saved in the reference's folder, the same file passes: the campaign runs as usual.
         try FileManager.default.createDirectory(atPath: folder + "/play-reference-server", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: saved, toPath: folder + "/play-reference-server/x.json")

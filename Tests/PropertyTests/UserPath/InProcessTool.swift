@@ -3,6 +3,7 @@ import BuiltInSubjects
 import ConformanceRunner
 import Foundation
 import SeedSystems
+import Testing
 
 /// Runs the `purchase-conformance` tool in this process and keeps what it printed.
 struct InProcessTool {
@@ -17,6 +18,17 @@ struct InProcessTool {
         let io = ToolIO(standardOutput: { out.append($0) }, standardError: { err.append($0) }, environment: ["NO_COLOR": "1"])
         let status = PurchaseConformanceTool(subjects: BuiltInSubjects.all + SeedSystems.subjects, io: io).run(arguments)
         return InProcessTool(status: status, output: out.text, error: err.text)
+    }
+
+    /// Runs the `Replay:` line of `output` in process (with `--expect`) and returns its exit status.
+    static func runReplayLine(_ output: String) throws -> Int32 {
+        let line = try #require(output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
+        let command = String(line.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
+        let words = try ExternalCommand.split(String(command.dropFirst("swift run purchase-conformance ".count)))
+        #expect(words.first == "replay")
+        let run = InProcessTool.run(words + ["--expect"])
+        #expect(run.status == 0, "\(words): \(run.output)\(run.error)")
+        return run.status
     }
 }
 
