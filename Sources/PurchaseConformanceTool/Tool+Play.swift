@@ -30,13 +30,13 @@ extension PurchaseConformanceTool {
     }
 
     /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["shard", "all-failures", "json", "stats"]
+    static let playUnsupported = ["shard", "all-failures", "stats"]
 
     /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
     func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
         if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
             throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --time-limit, --jobs, --failures, --no-save, --timeout)",
+                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --time-limit, --jobs, --json, --failures, --no-save, --timeout)",
                 command: "check")
         }
         let histories = try args.int("histories", default: 1_000)
@@ -45,28 +45,40 @@ extension PurchaseConformanceTool {
         generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
         let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
         let skipped = try playSkippedChecks(args)
-        if !args.flags.contains("no-save"), let status = try replaySavedPlayFailures(in: folder, runner, skipping: skipped) { return status }
+        let json = args.flags.contains("json")
+        let seed = try seed(args)
+        let saved = args.flags.contains("no-save") ? (failure: nil, replayed: 0) : try replaySavedPlayFailures(in: folder, runner, skipping: skipped)
+        if let replayed = saved.failure {
+            let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
+            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed, replayedFailure: replayed).rendered() : replayed.text)
+            return 1
+        }
         let began = ContinuousClock.now
         var options = PlayCampaignOptions(policy: policy, skipping: skipped)
         if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
         options.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) }
-        let result = runner.campaign(try seed(args), histories, generator, options: options)
-        guard var failure = result.failure else {
+        var result = runner.campaign(seed, histories, generator, options: options)
+        if var failure = result.failure {
+            if !args.flags.contains("no-save"), !failure.flaky {
+                let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
+                try HistoryFile.writeText(failure.history.fileText, to: path)
+                failure.savedPath = path
+            }
+            failure.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
+            failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
+            result.failure = failure
+        }
+        if json {
+            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed).rendered())
+        } else if let failure = result.failure {
+            io.print(failure.text)
+        } else {
             let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
             let limit = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
             io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(limit) (seed \(result.seed))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
-            return 0
         }
-        if !args.flags.contains("no-save"), !failure.flaky {
-            let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
-            try HistoryFile.writeText(failure.history.fileText, to: path)
-            failure.savedPath = path
-        }
-        failure.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
-        failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
-        io.print(failure.text)
-        return 1
+        return result.failure == nil ? 0 : 1
     }
 
     /// The catalog and app policy of a Google Play campaign: the example's, or `--catalog FILE` (a
@@ -101,22 +113,24 @@ extension PurchaseConformanceTool {
     }
 
     /// Replays the subject's saved failures in `folder` before generating, as an App Store
-    /// `check` does: the first that still fails is reported (exit 1); nil when every one passes
-    /// now (they stay saved) or there are none. A file that cannot be read is an error naming it.
-    func replaySavedPlayFailures(in folder: String, _ runner: PlaySubjectRunner, skipping: [PlayCheck]) throws -> Int32? {
+    /// `check` does: the first that still fails is returned (to report, exit 1), with how many
+    /// ran; nil when every one passes now (they stay saved) or there are none. A file that cannot
+    /// be read is an error naming it.
+    func replaySavedPlayFailures(
+        in folder: String, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
+    ) throws -> (failure: PlayFailureReport?, replayed: Int) {
         let paths = HistoryFile.historyFiles(in: folder) ?? []
-        for path in paths {
+        for (n, path) in paths.enumerated() {
             let history = try HistoryFile.readPlay(path)
             let (failure, trace) = try runPlay(runner, history, path: path, skipping: skipping)
             guard let failure else { continue }
             var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
             report.reproduce = runner.reproduce.adding(Self.skipArguments(skipping))
             report.subjectOutput = runner.standardErrorTail()
-            io.print(report.text)
-            return 1
+            return (report, n + 1)
         }
         if !paths.isEmpty { io.printError("(\(countText(paths.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)") }
-        return nil
+        return (nil, paths.count)
     }
 
     /// The Google Play checks `--checks A,B` and `--skip-checks A,B` switch off, in check order;

@@ -196,6 +196,15 @@ public struct PlayCampaignResult: Sendable {
     public var failure: PlayFailureReport?
     /// Whether the time limit stopped the campaign before it ran every history.
     public var stoppedByTimeLimit = false
+
+    /// Creates a result.
+    public init(seed: Seed, historiesRun: Int, eventsRun: Int, failure: PlayFailureReport?, stoppedByTimeLimit: Bool = false) {
+        self.seed = seed
+        self.historiesRun = historiesRun
+        self.eventsRun = eventsRun
+        self.failure = failure
+        self.stoppedByTimeLimit = stoppedByTimeLimit
+    }
 }
 
 extension PlayHistory {

@@ -1,9 +1,10 @@
 import ConformanceRunner
 import Foundation
+import PurchaseStateMachine
 import Testing
 
-/// `--jobs` and `--time-limit` on Google Play campaigns.
-@Suite("purchase-conformance check --jobs and --time-limit on Google Play subjects")
+/// `--jobs`, `--time-limit` and `--json` on Google Play campaigns.
+@Suite("purchase-conformance check --jobs, --time-limit and --json on Google Play subjects")
 struct PlayCampaignOptionsTests {
     @Test("--jobs changes nothing in the report: one thread and two find and shrink the same failure")
     func jobsSameReport() {
@@ -20,5 +21,38 @@ struct PlayCampaignOptionsTests {
         let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "100000000", "--time-limit", "0.3", "--no-save"])
         #expect(run.status == 0)
         #expect(run.output.contains("(the time limit stopped it before 100,000,000)"), "\(run.output)")
+    }
+
+    @Test("--json prints the App Store report's format for a Play campaign: passed, or the failure with its saved file and a Replay command that works")
+    func json() throws {
+        let folder = try temporaryFolder("pc-play-json")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let passing = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "100", "--no-save", "--json"])
+        #expect(passing.status == 0)
+        let ok = try JSONValue.parse(passing.output)
+        #expect(ok["format"] == .string("purchase-conformance-report/1") && ok["storeKind"] == .string("googlePlay"))
+        #expect(ok["passed"] == .bool(true) && ok["histories"] == .int(100) && ok["failures"] == .array([]))
+        let failing = InProcessTool.run(["check", "--subject", "play-example-ignores-hold", "--histories", "300", "--failures", folder, "--json"])
+        #expect(failing.status == 1)
+        let report = try JSONValue.parse(failing.output)
+        #expect(report["passed"] == .bool(false) && report["stopReason"] == .string("stopped at the first failure"))
+        guard case .array(let failures)? = report["failures"], let first = failures.first else {
+            Issue.record("no failure in \(failing.output)")
+            return
+        }
+        #expect(first["check"] == .string("on-hold-never-entitled"))
+        #expect(first["events"] == .array(["purchase(pro-monthly)", "setBilling(fail)", "advanceTime(P14D)"].map { .string($0) }))
+        guard case .string(let saved)? = first["savedPath"], case .string(let replay)? = first["replay"] else {
+            Issue.record("no saved path or replay command in \(first.rendered())")
+            return
+        }
+        #expect(try HistoryFile.readPlay(saved).events.count == 3)
+        #expect(try InProcessTool.runReplayLine("  Replay: " + replay) == 0)
+        // Run again: the saved failure is replayed first and reported in the same format.
+        let again = InProcessTool.run(["check", "--subject", "play-example-ignores-hold", "--histories", "300", "--failures", folder, "--json"])
+        let replayed = try JSONValue.parse(again.output)
+        #expect(again.status == 1 && replayed["savedReplayed"] == .int(1) && replayed["histories"] == .int(0))
+        guard case .array(let again1)? = replayed["failures"] else { return }
+        #expect(again1.first?["replayedFrom"] == .string(saved))
     }
 }

@@ -1,0 +1,48 @@
+import PurchaseStateMachine
+
+extension PlayCampaignResult {
+    /// The machine-readable report of a Google Play campaign (`check --json`), in the App Store's
+    /// format (`purchase-conformance-report/1`) with `"storeKind": "googlePlay"`; deterministic for
+    /// a seed (no timings). `savedReplayed` counts the saved failures replayed before generating.
+    public func json(subject: String, savedReplayed: Int, replayedFailure: PlayFailureReport? = nil) -> JSONValue {
+        let failures = replayedFailure.map { [$0] } ?? failure.map { [$0] } ?? []
+        let stop = failures.isEmpty ? (stoppedByTimeLimit ? CampaignStopReason.timeLimit : .completed) : .failureFound
+        return .object([
+            ("format", .string(CampaignResult.reportFormat)), ("storeKind", .string(PlayHistory.storeKind)), ("subject", .string(subject)),
+            ("seed", .string(seed.description)), ("histories", .int(Int64(historiesRun))), ("events", .int(Int64(eventsRun))),
+            ("savedReplayed", .int(Int64(savedReplayed))), ("passed", .bool(failures.isEmpty)), ("stopReason", .string(stop.description)),
+            ("failures", .array(failures.map(\.json))),
+        ])
+    }
+}
+
+extension PlayFailureReport {
+    /// One Play failure as JSON, in the App Store report's shape: the check, the minimal history
+    /// (file form and compact), the discrepancy, and where it was saved and how to replay it.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("check", .string(failure.check.rawValue)), ("checks", .array([.string(failure.check.rawValue)])),
+            ("eventIndex", .int(Int64(failure.eventIndex))), ("flaky", .bool(flaky)),
+            ("events", .array(history.events.map { .string($0.compact) })), ("history", history.json),
+            ("originalLength", .int(Int64(originalLength))), ("shrinkEvaluations", .int(Int64(shrinkEvaluations))),
+            (
+                "discrepancies",
+                .array([
+                    .object([
+                        ("check", .string(failure.check.rawValue)), ("subject", .string(failure.subject)),
+                        ("expected", .array([.string(failure.expected)])), ("actual", .array([.string(failure.observed)])), ("note", .null),
+                    ])
+                ])
+            ),
+        ]
+        if let n = foundAfterHistories { members.append(("foundAfterHistories", .int(Int64(n)))) }
+        if let path = savedPath {
+            members.append((foundAfterHistories == nil && shrinkEvaluations == 0 ? "replayedFrom" : "savedPath", .string(path)))
+            if let command = reproduce ?? history.origin?.subject.map({ ReproduceCommand.tool(["--subject", $0]) }) {
+                members.append(("replay", .string(command.line(for: path))))
+            }
+        }
+        if let output = subjectOutput { members.append(("subjectOutput", .string(output))) }
+        return .object(members)
+    }
+}
