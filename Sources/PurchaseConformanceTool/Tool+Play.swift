@@ -29,58 +29,6 @@ extension PurchaseConformanceTool {
         }
     }
 
-    /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["shard", "all-failures", "stats"]
-
-    /// `check` for a Google Play subject: a campaign, the shrunk failure saved and printed.
-    func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
-        if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
-            throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, --max-events, --seed, --time-limit, --jobs, --json, --failures, --no-save, --timeout)",
-                command: "check")
-        }
-        let histories = try args.int("histories", default: 1_000)
-        let (catalog, policy) = try playCatalog(args)
-        var generator = PlayHistoryGenerator(catalog: catalog)
-        generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
-        let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
-        let skipped = try playSkippedChecks(args)
-        let json = args.flags.contains("json")
-        let seed = try seed(args)
-        let saved = args.flags.contains("no-save") ? (failure: nil, replayed: 0) : try replaySavedPlayFailures(in: folder, runner, skipping: skipped)
-        if let replayed = saved.failure {
-            let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
-            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed, replayedFailure: replayed).rendered() : replayed.text)
-            return 1
-        }
-        let began = ContinuousClock.now
-        var options = PlayCampaignOptions(policy: policy, skipping: skipped)
-        if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
-        options.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) }
-        var result = runner.campaign(seed, histories, generator, options: options)
-        if var failure = result.failure {
-            if !args.flags.contains("no-save"), !failure.flaky {
-                let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
-                try HistoryFile.writeText(failure.history.fileText, to: path)
-                failure.savedPath = path
-            }
-            failure.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
-            failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
-            result.failure = failure
-        }
-        if json {
-            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed).rendered())
-        } else if let failure = result.failure {
-            io.print(failure.text)
-        } else {
-            let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
-            let limit = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
-            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(limit) (seed \(result.seed))")
-            io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
-        }
-        return result.failure == nil ? 0 : 1
-    }
-
     /// The catalog and app policy of a Google Play campaign: the example's, or `--catalog FILE` (a
     /// Play catalog or history) with `--consumables ID,…|none`. A bare catalog does not say which
     /// one-time products the app consumes, so that is asked for, never guessed.

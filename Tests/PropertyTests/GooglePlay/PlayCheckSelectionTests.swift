@@ -26,6 +26,21 @@ struct PlayCheckSelectionTests {
         #expect(try InProcessTool.runReplayLine(skipped.output) == 0)
     }
 
+    @Test("--all-failures reports one shrunk failure per distinct check, each saved with a Replay line that works as printed")
+    func allFailures() throws {
+        let folder = try temporaryFolder("pc-play-all")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = InProcessTool.run(["check", "--subject", "play-example-ignores-hold", "--all-failures", "--histories", "1000", "--failures", folder])
+        #expect(run.status == 1)
+        let verdicts = run.output.split(separator: "\n").filter { $0.hasPrefix("✘ ") && $0.contains(" failed ") }.map { $0.split(separator: " ")[1] }
+        #expect(verdicts.count >= 2, "\(run.output)")
+        #expect(Set(verdicts).count == verdicts.count, "one failure per check: \(verdicts)")
+        #expect(verdicts.first == "on-hold-never-entitled")
+        #expect(run.output.contains("✘ play-example-ignores-hold: \(verdicts.count) failing checks"), "\(run.output)")
+        let statuses = try InProcessTool.runReplayLines(run.output)
+        #expect(statuses.count == verdicts.count && statuses.allSatisfy { $0 == 0 })
+    }
+
     @Test("--checks keeps only the named checks (and subject-responds): a buggy example whose check is left out passes")
     func onlyNamed() {
         let result = InProcessTool.run(["check", "--subject", "play-example-grants-pending", "--checks", "paused-never-entitled", "--histories", "300", "--no-save"])

@@ -20,15 +20,21 @@ struct InProcessTool {
         return InProcessTool(status: status, output: out.text, error: err.text)
     }
 
-    /// Runs the `Replay:` line of `output` in process (with `--expect`) and returns its exit status.
+    /// Runs the first `Replay:` line of `output` in process (with `--expect`) and returns its exit status.
     static func runReplayLine(_ output: String) throws -> Int32 {
-        let line = try #require(output.split(separator: "\n").first { $0.contains("Replay: swift run purchase-conformance ") })
-        let command = String(line.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
-        let words = try ExternalCommand.split(String(command.dropFirst("swift run purchase-conformance ".count)))
-        #expect(words.first == "replay")
-        let run = InProcessTool.run(words + ["--expect"])
-        #expect(run.status == 0, "\(words): \(run.output)\(run.error)")
-        return run.status
+        try #require(try runReplayLines(output).first)
+    }
+
+    /// Runs every `Replay:` line of `output` in process (with `--expect`), in order, and returns their exit statuses.
+    static func runReplayLines(_ output: String) throws -> [Int32] {
+        try output.split(separator: "\n").filter { $0.contains("Replay: swift run purchase-conformance ") }.map { line in
+            let command = String(line.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
+            let words = try ExternalCommand.split(String(command.dropFirst("swift run purchase-conformance ".count)))
+            #expect(words.first == "replay")
+            let run = InProcessTool.run(words + ["--expect"])
+            #expect(run.status == 0, "\(words): \(run.output)\(run.error)")
+            return run.status
+        }
     }
 }
 

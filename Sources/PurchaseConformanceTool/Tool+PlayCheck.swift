@@ -1,0 +1,74 @@
+import BuiltInSubjects
+import ConformanceRunner
+import Foundation
+import Generators
+import PurchaseStateMachine
+
+extension PurchaseConformanceTool {
+    /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
+    static let playUnsupported = ["shard", "stats"]
+
+    /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
+    /// shrunk failure saved and printed (with `--all-failures`, one per distinct check).
+    func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
+        if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
+            throw UsageError(
+                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, "
+                    + "--max-events, --seed, --time-limit, --jobs, --all-failures, --json, --failures, --no-save, --timeout)",
+                command: "check")
+        }
+        let histories = try args.int("histories", default: 1_000)
+        let (catalog, policy) = try playCatalog(args)
+        var generator = PlayHistoryGenerator(catalog: catalog)
+        generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
+        let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
+        let skipped = try playSkippedChecks(args)
+        let json = args.flags.contains("json")
+        let save = !args.flags.contains("no-save")
+        let seed = try seed(args)
+        let saved = save ? try replaySavedPlayFailures(in: folder, runner, skipping: skipped) : (failure: nil, replayed: 0)
+        if let replayed = saved.failure {
+            let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
+            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed, failures: [replayed]).rendered() : replayed.text)
+            return 1
+        }
+        let began = ContinuousClock.now
+        var options = PlayCampaignOptions(policy: policy, skipping: skipped)
+        if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
+        let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) }
+        var found: [PlayFailureReport] = []
+        var result: PlayCampaignResult
+        repeat {
+            // --all-failures: each reported check is switched off and the campaign runs again, so
+            // the next one found is another check's (the histories before it pass either way).
+            options.timeLimit = limit.map { $0 - (ContinuousClock.now - began) }
+            result = runner.campaign(seed, histories, generator, options: options)
+            guard var failure = result.failure else { break }
+            if save, !failure.flaky {
+                let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
+                try HistoryFile.writeText(failure.history.fileText, to: path)
+                failure.savedPath = path
+            }
+            failure.reproduce = runner.reproduce.adding(Self.skipArguments(options.skipping))
+            failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
+            found.append(failure)
+            options.skipping = PlayCheck.allCases.filter { options.skipping.contains($0) || $0 == failure.failure.check }
+        } while args.flags.contains("all-failures") && found.last?.failure.check != .subjectResponds
+        if json {
+            let wentOn = args.flags.contains("all-failures")
+            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed, failures: found, wentOn: wentOn).rendered())
+        } else if !found.isEmpty {
+            io.print(found.map(\.text).joined(separator: "\n\n"))
+            if found.count > 1 || args.flags.contains("all-failures") {
+                let checks = found.map(\.failure.check.rawValue).joined(separator: ", ")
+                io.print("\n✘ \(runner.name): \(countText(found.count, "failing check")) (\(checks)) · seed \(seed)")
+            }
+        } else {
+            let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
+            let stopped = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
+            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(stopped) (seed \(result.seed))")
+            io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
+        }
+        return found.isEmpty ? 0 : 1
+    }
+}
