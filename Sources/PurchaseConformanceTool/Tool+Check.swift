@@ -24,14 +24,7 @@ extension PurchaseConformanceTool {
         }
         let subject = try resolveSubject(args, command: "check")
         let catalog = try catalogOption(args) ?? subject.catalog
-        let named = try args.values["profile"].map { name throws(UsageError) in
-            guard let entry = ConformanceEnvironment.profiles.first(where: { $0.name == name }) else {
-                throw UsageError(
-                    "--profile \(name) is not one of \(ConformanceEnvironment.profiles.map(\.name).joined(separator: ", "))",
-                    command: "check")
-            }
-            return entry
-        }
+        let named = try profile(args)
         var configuration = CampaignConfiguration(
             histories: try args.int("histories", default: named?.histories ?? 1_000), seed: try seed(args), profile: subject.profile,
             policy: subject.policy, checks: try checkSelection(args, subject: subject))
@@ -122,6 +115,18 @@ extension PurchaseConformanceTool {
             throw UsageError("--seed \(text) is not 1 to 16 hex digits (such as 5eed0001) or random", command: args.command)
         }
         return seed
+    }
+
+    /// The profile `--profile NAME` names (histories, event count and time limit), nil without it.
+    func profile(_ args: CommandArguments) throws(UsageError) -> ConformanceEnvironment.Profile? {
+        try args.values["profile"].map { name throws(UsageError) in
+            guard let entry = ConformanceEnvironment.profiles.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "--profile \(name) is not one of \(ConformanceEnvironment.profiles.map(\.name).joined(separator: ", "))",
+                    command: "check")
+            }
+            return entry
+        }
     }
 
     func checkSelection(_ args: CommandArguments, subject: SubjectRunner) throws(UsageError) -> CheckSelection {

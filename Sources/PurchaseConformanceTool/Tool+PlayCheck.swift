@@ -5,22 +5,28 @@ import Generators
 import PurchaseStateMachine
 
 extension PurchaseConformanceTool {
-    /// The `check` options a Google Play campaign does not support yet; refused rather than ignored.
-    static let playUnsupported = ["shard", "stats"]
+    /// The `check` options a Google Play campaign takes; any other is refused rather than ignored.
+    static let playCheckOptions = [
+        "subject", "exec", "store", "timeout", "catalog", "consumables", "checks", "skip-checks", "profile", "histories", "max-events", "seed",
+        "time-limit", "jobs", "all-failures", "json", "failures", "no-save",
+    ]
 
     /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
     /// shrunk failure saved and printed (with `--all-failures`, one per distinct check).
     func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
-        if let option = Self.playUnsupported.first(where: { args.values[$0] != nil || args.flags.contains($0) }) {
+        // In the order of check's options, so the first refused is the same whatever the command line's order.
+        let given = CommandHelp.check.map(\.name).filter { args.values[$0] != nil || args.flags.contains($0) }
+        if let option = given.first(where: { !Self.playCheckOptions.contains($0) }) {
             throw UsageError(
-                "--\(option) is not supported for Google Play subjects yet (they take --catalog, --consumables, --checks, --skip-checks, --histories, "
-                    + "--max-events, --seed, --time-limit, --jobs, --all-failures, --json, --failures, --no-save, --timeout)",
+                "--\(option) is not supported for Google Play subjects yet (they take "
+                    + Self.playCheckOptions.filter { !["subject", "exec", "store"].contains($0) }.map { "--\($0)" }.joined(separator: ", ") + ")",
                 command: "check")
         }
-        let histories = try args.int("histories", default: 1_000)
+        let named = try profile(args)
+        let histories = try args.int("histories", default: named?.histories ?? 1_000)
         let (catalog, policy) = try playCatalog(args)
         var generator = PlayHistoryGenerator(catalog: catalog)
-        generator.maxEvents = try args.int("max-events", default: generator.maxEvents, range: 1...10_000)
+        generator.maxEvents = try args.int("max-events", default: named?.maxEvents ?? generator.maxEvents, range: 1...10_000)
         let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
         let skipped = try playSkippedChecks(args)
         let json = args.flags.contains("json")
@@ -35,7 +41,7 @@ extension PurchaseConformanceTool {
         let began = ContinuousClock.now
         var options = PlayCampaignOptions(policy: policy, skipping: skipped)
         if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
-        let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) }
+        let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
         var found: [PlayFailureReport] = []
         var result: PlayCampaignResult
         repeat {

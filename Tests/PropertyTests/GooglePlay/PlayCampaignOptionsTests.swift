@@ -16,6 +16,17 @@ struct PlayCampaignOptionsTests {
         #expect(InProcessTool.run(["check", "--subject", "play-reference-app", "--jobs", "0", "--no-save"]).status == 2)
     }
 
+    @Test("--profile sets a Play campaign's size; an option a Play campaign does not take is refused (exit 2), never ignored")
+    func profileAndRefusals() {
+        let quick = InProcessTool.run(["check", "--subject", "play-reference-app", "--profile", "quick", "--no-save"])
+        #expect(quick.status == 0 && quick.output.contains("over 200 histories"), "\(quick.output)")
+        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--stats"], ["--shard", "1/2"], ["--grants", "coins100=1"]] {
+            let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--no-save"] + option)
+            #expect(run.status == 2, "\(option)")
+            #expect(run.error.contains("\(option[0]) is not supported for Google Play subjects yet"), "\(option): \(run.error)")
+        }
+    }
+
     @Test("--time-limit stops generating and says how far the campaign got")
     func timeLimit() {
         let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "100000000", "--time-limit", "0.3", "--no-save"])
