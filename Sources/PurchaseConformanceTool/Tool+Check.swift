@@ -65,6 +65,9 @@ extension PurchaseConformanceTool {
         } else {
             io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce))
         }
+        if args.values["exec"] != nil, result.failures.contains(where: { $0.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
+            io.printError(Self.otherStoreHint(play: false))
+        }
         if !args.flags.contains("json") {
             let total = (ContinuousClock.now - began).seconds
             let shrinking = result.shrinkTime.seconds
@@ -79,6 +82,14 @@ extension PurchaseConformanceTool {
             }
         }
         return result.passed ? 0 : 1
+    }
+
+    /// What to try when a program fails before the first event: it may speak for the other store.
+    static func otherStoreHint(play: Bool) -> String {
+        play
+            ? "note: the program failed before the first event; an App Store subject runs without --store googlePlay"
+            : "note: the program failed before the first event; a Google Play subject needs --store googlePlay"
+                + " (its start message then carries \"storeKind\": \"googlePlay\", the Play catalog and the policy)"
     }
 
     /// The catalog `--catalog FILE` names, with `--grants` and `--durations` for a `.storekit` file; nil without `--catalog`.

@@ -60,6 +60,11 @@ extension PurchaseConformanceTool {
             found.append(failure)
             options.skipping = PlayCheck.allCases.filter { options.skipping.contains($0) || $0 == failure.failure.check }
         } while args.flags.contains("all-failures") && found.last?.failure.check != .subjectResponds
+        defer {
+            if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
+                io.printError(Self.otherStoreHint(play: true))
+            }
+        }
         if json {
             let wentOn = args.flags.contains("all-failures")
             io.print(result.json(subject: runner.name, savedReplayed: saved.replayed, failures: found, wentOn: wentOn).rendered())

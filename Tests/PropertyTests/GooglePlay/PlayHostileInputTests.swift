@@ -89,6 +89,19 @@ struct PlayHostileInputTests {
         #expect(replay.status == 0, "\(suggested): \(replay.error)")
     }
 
+    @Test("A program checked as the other store's subject fails at start, and the note says which --store it needs",
+          .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"))
+    func otherStore() {
+        let play = InProcessTool.run(["check", "--exec", "python3 Examples/python/play_subject.py", "--histories", "5", "--no-save"])
+        #expect(play.status == 1)
+        #expect(play.error.contains("a Google Play subject needs --store googlePlay"), "\(play.error)")
+        let appStore = InProcessTool.run(["check", "--store", "googlePlay", "--exec", "python3 Examples/python/correct_subject.py", "--histories", "5", "--no-save"])
+        #expect(appStore.status == 1)
+        #expect(appStore.error.contains("an App Store subject runs without --store googlePlay"), "\(appStore.error)")
+        let fine = InProcessTool.run(["check", "--store", "googlePlay", "--exec", "python3 Examples/python/play_subject.py", "--histories", "5", "--no-save"])
+        #expect(fine.status == 0 && !fine.error.contains("note:"), "\(fine.error)")
+    }
+
     @Test(
         "A Play program's malformed start or reply is a subject-responds failure that names the message and what is wrong",
         .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"),
