@@ -8,7 +8,7 @@ extension PurchaseConformanceTool {
     /// The `check` options a Google Play campaign takes; any other is refused rather than ignored.
     static let playCheckOptions = [
         "subject", "exec", "store", "timeout", "catalog", "consumables", "checks", "skip-checks", "profile", "histories", "max-events", "seed",
-        "time-limit", "jobs", "all-failures", "json", "failures", "no-save",
+        "time-limit", "jobs", "all-failures", "json", "stats", "failures", "no-save",
     ]
 
     /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
@@ -41,6 +41,7 @@ extension PurchaseConformanceTool {
         let began = ContinuousClock.now
         var options = PlayCampaignOptions(policy: policy, skipping: skipped)
         if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
+        options.collectsCoverage = args.flags.contains("stats")
         let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
         var found: [PlayFailureReport] = []
         var result: PlayCampaignResult
@@ -80,6 +81,7 @@ extension PurchaseConformanceTool {
             io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(stopped) (seed \(result.seed))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
         }
+        if !json, let coverage = result.coverage { io.print("\n" + coverage.rendered()) }
         return found.isEmpty ? 0 : 1
     }
 }

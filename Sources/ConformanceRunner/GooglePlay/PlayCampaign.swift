@@ -32,6 +32,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var skippedChecks: [PlayCheck] = []
     /// Stop generating after this long (`--time-limit`); nil for no limit.
     public var timeLimit: Duration?
+    /// Whether to count what the histories exercised (`--stats`).
+    public var collectsCoverage = false
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -55,6 +57,11 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     func run(_ tc: TestCase) -> PlayCaseRun {
         let variations: PlayVariations
         do { variations = try generator.drawVariations(tc) } catch { return PlayCaseRun(outcome: .stopped(error)) }
+        var coverage: PlayCoverage?
+        if collectsCoverage {
+            coverage = PlayCoverage()
+            coverage?.record(variations)
+        }
         var execution: PlayExecution<S>
         do {
             execution = try PlayExecution(
@@ -79,9 +86,10 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             tc.endSpan()
             events.append(event)
             let outcome = execution.step(event)
-            guard case .passed = outcome else { return PlayCaseRun(outcome: outcome, events: events, variations: variations) }
+            coverage?.record(event, model: execution.model)
+            guard case .passed = outcome else { return PlayCaseRun(outcome: outcome, events: events, variations: variations, coverage: coverage) }
         }
-        return PlayCaseRun(outcome: .passed, events: events, variations: variations)
+        return PlayCaseRun(outcome: .passed, events: events, variations: variations, coverage: coverage)
     }
 
     /// Runs the campaign to its end or its first failure (the lowest-numbered one, whatever the
@@ -90,13 +98,16 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         var eventsRun = 0
         var start = 0
         let began = ContinuousClock.now
+        var coverage = collectsCoverage ? PlayCoverage() : nil
         while start < histories {
             if let timeLimit, ContinuousClock.now - began >= timeLimit {
-                return PlayCampaignResult(seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true)
+                return PlayCampaignResult(
+                    seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true, coverage: coverage)
             }
             let end = effectiveThreads > 1 ? min(histories, start + Self.batchSize) : start + 1
             let results = effectiveThreads > 1 ? runBatch(start..<end) : [run(TestCase(seed: seed.derived(UInt64(start))))]
             for (offset, result) in results.enumerated() {
+                if let counted = result.coverage { coverage?.merge(counted) }
                 switch result.outcome {
                 case .passed:
                     eventsRun += result.events.count
@@ -104,12 +115,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                     continue
                 case .failed(let failure):
                     eventsRun += result.events.count
-                    return report(failure, events: result.events, at: start + offset, eventsRun: eventsRun)
+                    var found = report(failure, events: result.events, at: start + offset, eventsRun: eventsRun)
+                    found.coverage = coverage
+                    return found
                 }
             }
             start = end
         }
-        return PlayCampaignResult(seed: seed, historiesRun: histories, eventsRun: eventsRun, failure: nil)
+        return PlayCampaignResult(seed: seed, historiesRun: histories, eventsRun: eventsRun, failure: nil, coverage: coverage)
     }
 
     /// Shrinks the first failure, found in history `n`, from up to `shrinkStarts` failing
@@ -196,14 +209,19 @@ public struct PlayCampaignResult: Sendable {
     public var failure: PlayFailureReport?
     /// Whether the time limit stopped the campaign before it ran every history.
     public var stoppedByTimeLimit = false
+    /// What the histories exercised, when the campaign counted it (`--stats`).
+    public var coverage: PlayCoverage?
 
     /// Creates a result.
-    public init(seed: Seed, historiesRun: Int, eventsRun: Int, failure: PlayFailureReport?, stoppedByTimeLimit: Bool = false) {
+    public init(
+        seed: Seed, historiesRun: Int, eventsRun: Int, failure: PlayFailureReport?, stoppedByTimeLimit: Bool = false, coverage: PlayCoverage? = nil
+    ) {
         self.seed = seed
         self.historiesRun = historiesRun
         self.eventsRun = eventsRun
         self.failure = failure
         self.stoppedByTimeLimit = stoppedByTimeLimit
+        self.coverage = coverage
     }
 }
 

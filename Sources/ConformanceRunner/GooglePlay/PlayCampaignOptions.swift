@@ -12,6 +12,8 @@ public struct PlayCampaignOptions: Sendable {
     public var threads: Int?
     /// Stop generating after this long (the histories run so far are reported); nil for no limit.
     public var timeLimit: Duration?
+    /// Whether to count what the histories exercised (`PlayCampaignResult.coverage`).
+    public var collectsCoverage = false
 
     /// Options that change nothing: the example policy, every check, the subject's threads, no limit.
     public init(policy: PlayPolicy? = nil, skipping: [PlayCheck] = [], threads: Int? = nil, timeLimit: Duration? = nil) {

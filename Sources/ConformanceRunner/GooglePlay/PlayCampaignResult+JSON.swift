@@ -10,12 +10,14 @@ extension PlayCampaignResult {
         let failures = reported ?? failure.map { [$0] } ?? []
         let stoppedAtFailure = wentOn ? failure != nil : !failures.isEmpty
         let stop = stoppedAtFailure ? CampaignStopReason.failureFound : (stoppedByTimeLimit ? .timeLimit : .completed)
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("format", .string(CampaignResult.reportFormat)), ("storeKind", .string(PlayHistory.storeKind)), ("subject", .string(subject)),
             ("seed", .string(seed.description)), ("histories", .int(Int64(historiesRun))), ("events", .int(Int64(eventsRun))),
             ("savedReplayed", .int(Int64(savedReplayed))), ("passed", .bool(failures.isEmpty)), ("stopReason", .string(stop.description)),
             ("failures", .array(failures.map(\.json))),
-        ])
+        ]
+        if let coverage { members.append(("coverage", coverage.json)) }
+        return .object(members)
     }
 }
 

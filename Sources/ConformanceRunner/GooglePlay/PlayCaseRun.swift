@@ -8,4 +8,6 @@ struct PlayCaseRun {
     var events: [PlayEvent] = []
     /// The store variations drawn for the case (nil when it stopped before drawing them).
     var variations: PlayVariations?
+    /// What the case exercised, when the campaign collects it (`--stats`).
+    var coverage: PlayCoverage?
 }

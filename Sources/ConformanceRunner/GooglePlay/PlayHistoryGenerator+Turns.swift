@@ -19,4 +19,15 @@ extension PlayHistoryGenerator {
         guard !waiting.isEmpty, let when = model.boundary(of: waiting[pick % waiting.count]) else { return nil }
         return timeStep(model, to: when, offset: offset)
     }
+
+    /// §6.5: while the customer has a canceled subscription they can still restore, one event in
+    /// five is the restore. Its weight alone almost never met one: the time steps that follow a
+    /// cancel usually end the period first (0 restores in 2,000 histories). Drawn only while one
+    /// is restorable, so other histories draw as before; nil (the simplest choice) draws on.
+    func drawRestore(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent? {
+        let restorable = model.tokens.indices.filter { model.status(of: $0) == .canceled && model.restoreRefusal($0, number: $0 + 1) == nil }
+        guard !restorable.isEmpty, try tc.drawBool(probability: 0.2) else { return nil }
+        let pick = Int(try tc.drawUnsigned(upTo: 15))
+        return .restore(token: restorable[pick % restorable.count] + 1)
+    }
 }

@@ -66,6 +66,7 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// Draws one event that `model` accepts.
     public func drawEvent(_ tc: TestCase, model: PlayModel) throws(GenerationStop) -> PlayEvent {
+        if let restore = try drawRestore(tc, model: model) { return restore }
         if let turn = try drawTurn(tc, model: model) { return turn }
         let roll = Int(try tc.drawUnsigned(upTo: 99))
         var total = 0
@@ -144,7 +145,8 @@ public struct PlayHistoryGenerator: Sendable {
             // §6.5: the default DEVELOPER_REQUESTED_STOP_PAYMENTS (the simplest) first.
             return .devCancel(token: t, type: try tc.drawBool(probability: 0.5) ? .userRequestedStopRenewals : .developerRequestedStopPayments)
         case .restore:
-            return try pick(tokens([.canceled])).map { .restore(token: $0) }
+            // §6.5: only what the customer (not the system or a developer's stop-payments) canceled can be restored.
+            return try pick(tokens([.canceled]).filter { model.restoreRefusal($0, number: $0 + 1) == nil }).map { .restore(token: $0) }
         case .pause:
             // §6.4: only an auto-renewing plan of a pausable length that is not already pausing.
             let pausable = tokens([.active]).filter {

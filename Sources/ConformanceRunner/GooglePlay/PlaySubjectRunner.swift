@@ -34,6 +34,7 @@ public struct PlaySubjectRunner: Sendable {
             campaign.threads = options.threads ?? threads
             campaign.skippedChecks = options.skipping
             campaign.timeLimit = options.timeLimit
+            campaign.collectsCoverage = options.collectsCoverage
             return campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }

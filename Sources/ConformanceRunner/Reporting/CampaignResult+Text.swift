@@ -29,15 +29,11 @@ extension CampaignResult {
 extension CoverageCounts {
     /// The statistics table: every label with its count and share.
     public func rendered() -> String {
-        let events = max(1, eventKinds.reduce(0, +))
-        var lines = ["Statistics over \(grouped(histories)) histories, \(grouped(events)) events:"]
-        for (label, count) in labels {
-            let perEvent = label.hasPrefix("event:") || label.hasPrefix("state:") || label.hasPrefix("situation:")
-            let share = Double(count) / Double(perEvent ? events : max(1, histories)) * 100
-            let unit = perEvent ? "of events" : "of histories"
-            lines.append("  \(label.padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(grouped(count)).leftPadded(9))  \(String(format: "%6.2f", share))% \(unit)")
+        let rows = labels.map { label, count in
+            StatisticsTable.Row(
+                label: label, count: count, perEvent: label.hasPrefix("event:") || label.hasPrefix("state:") || label.hasPrefix("situation:"))
         }
-        return lines.joined(separator: "\n")
+        return StatisticsTable(histories: histories, events: max(1, eventKinds.reduce(0, +)), rows: rows).rendered()
     }
 }
 

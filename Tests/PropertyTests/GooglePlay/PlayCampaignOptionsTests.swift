@@ -20,7 +20,7 @@ struct PlayCampaignOptionsTests {
     func profileAndRefusals() {
         let quick = InProcessTool.run(["check", "--subject", "play-reference-app", "--profile", "quick", "--no-save"])
         #expect(quick.status == 0 && quick.output.contains("over 200 histories"), "\(quick.output)")
-        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--stats"], ["--shard", "1/2"], ["--grants", "coins100=1"]] {
+        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--health-threshold", "5"], ["--shard", "1/2"], ["--grants", "coins100=1"]] {
             let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--no-save"] + option)
             #expect(run.status == 2, "\(option)")
             #expect(run.error.contains("\(option[0]) is not supported for Google Play subjects yet"), "\(option): \(run.error)")

@@ -41,7 +41,7 @@ extension PlayModel {
     }
 
     /// Why the customer cannot restore token `index` in the Play Store, or nil when they can (§6.5).
-    func restoreRefusal(_ index: Int, number: Int) -> String? {
+    public func restoreRefusal(_ index: Int, number: Int) -> String? {
         guard status(of: index) == .canceled else { return "token #\(number) is not a subscription the customer canceled and still has" }
         switch tokens[index].subscription?.cancellation {
         case .user?, .developerStopRenewals?: return nil  // §6.5: USER_REQUESTED_STOP_RENEWALS behaves like the customer's cancel
