@@ -8,7 +8,7 @@ extension PurchaseConformanceTool {
     /// The `check` options a Google Play campaign takes; any other is refused rather than ignored.
     static let playCheckOptions = [
         "subject", "exec", "store", "timeout", "catalog", "consumables", "checks", "skip-checks", "profile", "histories", "max-events", "seed",
-        "time-limit", "jobs", "all-failures", "json", "stats", "failures", "no-save",
+        "time-limit", "shard", "jobs", "all-failures", "json", "stats", "failures", "no-save",
     ]
 
     /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
@@ -42,6 +42,10 @@ extension PurchaseConformanceTool {
         var options = PlayCampaignOptions(policy: policy, skipping: skipped)
         if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
         options.collectsCoverage = args.flags.contains("stats")
+        if let text = args.values["shard"] {
+            guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
+            options.shard = shard
+        }
         let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
         var found: [PlayFailureReport] = []
         var result: PlayCampaignResult
@@ -78,7 +82,8 @@ extension PurchaseConformanceTool {
         } else {
             let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
             let stopped = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
-            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(stopped) (seed \(result.seed))")
+            let slice = options.shard.map { ", shard \($0)" } ?? ""
+            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(stopped) (seed \(result.seed)\(slice))")
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
         }
         if !json, let coverage = result.coverage { io.print("\n" + coverage.rendered()) }

@@ -13,17 +13,17 @@ extension PlayCampaign {
     /// The results of histories `numbers`, in order, run on `effectiveThreads` threads; each
     /// history is drawn from its own derived seed and a fresh subject, so the results are the same
     /// whatever thread ran what.
-    func runBatch(_ numbers: Range<Int>) -> [PlayCaseRun] {
+    func runBatch(_ numbers: HistoryNumbers.SubSequence) -> [PlayCaseRun] {
         var results = [PlayCaseRun](repeating: PlayCaseRun(outcome: .passed), count: numbers.count)
         let workers = min(effectiveThreads, numbers.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedBuffer(base: buffer)
             let next = NextIndex()
-            let first = numbers.lowerBound
+            let first = numbers.startIndex
             let campaign = self
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let i = next.take(below: numbers.count) {
-                    slots.base[i] = campaign.run(TestCase(seed: campaign.seed.derived(UInt64(first + i))))
+                    slots.base[i] = campaign.run(TestCase(seed: campaign.seed.derived(UInt64(numbers[first + i]))))
                 }
             }
         }

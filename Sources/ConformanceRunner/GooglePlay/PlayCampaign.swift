@@ -34,6 +34,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var timeLimit: Duration?
     /// Whether to count what the histories exercised (`--stats`).
     public var collectsCoverage = false
+    /// The slice of the histories this campaign runs (`--shard I/N`); all of them when nil.
+    public var shard: Shard?
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -99,13 +101,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         var start = 0
         let began = ContinuousClock.now
         var coverage = collectsCoverage ? PlayCoverage() : nil
-        while start < histories {
+        let planned = HistoryNumbers(budget: histories, shard: shard)
+        while start < planned.count {
             if let timeLimit, ContinuousClock.now - began >= timeLimit {
                 return PlayCampaignResult(
                     seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true, coverage: coverage)
             }
-            let end = effectiveThreads > 1 ? min(histories, start + Self.batchSize) : start + 1
-            let results = effectiveThreads > 1 ? runBatch(start..<end) : [run(TestCase(seed: seed.derived(UInt64(start))))]
+            let end = effectiveThreads > 1 ? min(planned.count, start + Self.batchSize) : start + 1
+            let results = effectiveThreads > 1 ? runBatch(planned[start..<end]) : [run(TestCase(seed: seed.derived(UInt64(planned[start]))))]
             for (offset, result) in results.enumerated() {
                 if let counted = result.coverage { coverage?.merge(counted) }
                 switch result.outcome {
@@ -115,19 +118,20 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                     continue
                 case .failed(let failure):
                     eventsRun += result.events.count
-                    var found = report(failure, events: result.events, at: start + offset, eventsRun: eventsRun)
+                    var found = report(failure, events: result.events, at: start + offset, of: planned, eventsRun: eventsRun)
                     found.coverage = coverage
                     return found
                 }
             }
             start = end
         }
-        return PlayCampaignResult(seed: seed, historiesRun: histories, eventsRun: eventsRun, failure: nil, coverage: coverage)
+        return PlayCampaignResult(seed: seed, historiesRun: planned.count, eventsRun: eventsRun, failure: nil, coverage: coverage)
     }
 
-    /// Shrinks the first failure, found in history `n`, from up to `shrinkStarts` failing
-    /// histories, on one thread.
-    func report(_ failure: PlayFailure, events: [PlayEvent], at n: Int, eventsRun: Int) -> PlayCampaignResult {
+    /// Shrinks the first failure, found at `position` of the `planned` histories, from up to
+    /// `shrinkStarts` failing histories, on one thread.
+    func report(_ failure: PlayFailure, events: [PlayEvent], at position: Int, of planned: HistoryNumbers, eventsRun: Int) -> PlayCampaignResult {
+        let n = planned[position]
         if events.isEmpty {
             // Before the first event the subject was sent only `start` and the launch query, which
             // carry the catalog, the policy and the clock, never a drawn choice: every candidate
@@ -135,29 +139,29 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             let history = minimalHistory(failure, events: [], variations: PlayVariations())
             let replay = PlayReplayer(factory: factory, skipping: skippedChecks).replay(history)
             let report = PlayFailureReport(
-                failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: n + 1, shrinkEvaluations: 0,
+                failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: position + 1, shrinkEvaluations: 0,
                 flaky: replay.failure?.check != failure.check, trace: replay.trace)
-            return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: report)
+            return PlayCampaignResult(seed: seed, historiesRun: position + 1, eventsRun: eventsRun, failure: report)
         }
         let tc = TestCase(seed: seed.derived(UInt64(n)))
         _ = run(tc)  // the same draws again, for the choices to shrink
-        var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: n + 1)
+        var best = shrink(tc.choiceSequence, spans: tc.spans, original: failure, originalLength: events.count, foundAfter: position + 1)
         var starts = 1
-        var next = n + 1
-        while starts < shrinkStarts, next < min(histories, n + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
-            let probe = TestCase(seed: seed.derived(UInt64(next)))
+        var next = position + 1
+        while starts < shrinkStarts, next < min(planned.count, position + 1 + shrinkSearchHistories), !best.flaky, best.history.events.count > 1 {
+            let probe = TestCase(seed: seed.derived(UInt64(planned[next])))
             next += 1
             let found = run(probe)
             guard let other = found.outcome.failure else { continue }
             let otherEvents = found.events
             starts += 1
-            let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: n + 1)
+            let candidate = shrink(probe.choiceSequence, spans: probe.spans, original: other, originalLength: otherEvents.count, foundAfter: position + 1)
             if !candidate.flaky, candidate.history.precedes(best.history) {
                 best = candidate
                 best.originalLength = events.count
             }
         }
-        return PlayCampaignResult(seed: seed, historiesRun: n + 1, eventsRun: eventsRun, failure: best)
+        return PlayCampaignResult(seed: seed, historiesRun: position + 1, eventsRun: eventsRun, failure: best)
     }
 
     /// The file a minimal failure is saved as: this campaign's catalog, policy and origin.

@@ -14,6 +14,8 @@ public struct PlayCampaignOptions: Sendable {
     public var timeLimit: Duration?
     /// Whether to count what the histories exercised (`PlayCampaignResult.coverage`).
     public var collectsCoverage = false
+    /// The slice of the histories to run (a CI matrix of all shards runs exactly the unsharded ones); all when nil.
+    public var shard: Shard?
 
     /// Options that change nothing: the example policy, every check, the subject's threads, no limit.
     public init(policy: PlayPolicy? = nil, skipping: [PlayCheck] = [], threads: Int? = nil, timeLimit: Duration? = nil) {

@@ -35,6 +35,7 @@ public struct PlaySubjectRunner: Sendable {
             campaign.skippedChecks = options.skipping
             campaign.timeLimit = options.timeLimit
             campaign.collectsCoverage = options.collectsCoverage
+            campaign.shard = options.shard
             return campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }

@@ -20,11 +20,26 @@ struct PlayCampaignOptionsTests {
     func profileAndRefusals() {
         let quick = InProcessTool.run(["check", "--subject", "play-reference-app", "--profile", "quick", "--no-save"])
         #expect(quick.status == 0 && quick.output.contains("over 200 histories"), "\(quick.output)")
-        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--health-threshold", "5"], ["--shard", "1/2"], ["--grants", "coins100=1"]] {
+        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--health-threshold", "5"], ["--grants", "coins100=1"]] {
             let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--no-save"] + option)
             #expect(run.status == 2, "\(option)")
             #expect(run.error.contains("\(option[0]) is not supported for Google Play subjects yet"), "\(option): \(run.error)")
         }
+    }
+
+    @Test("--shard I/N: the shards of a Play campaign together run exactly the unsharded histories")
+    func shards() throws {
+        func counts(_ extra: [String]) throws -> (histories: JSONValue?, events: Int64) {
+            let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "500", "--no-save", "--json"] + extra)
+            let report = try JSONValue.parse(run.output)
+            guard case .int(let events)? = report["events"] else { return (nil, -1) }
+            return (report["histories"], events)
+        }
+        let whole = try counts([])
+        let parts = try ["1/3", "2/3", "3/3"].map { try counts(["--shard", $0]) }
+        #expect(parts.map(\.histories) == [.int(167), .int(167), .int(166)])
+        #expect(parts.map(\.events).reduce(0, +) == whole.events)
+        #expect(InProcessTool.run(["check", "--subject", "play-reference-app", "--shard", "4/3", "--no-save"]).status == 2)
     }
 
     @Test("--time-limit stops generating and says how far the campaign got")
