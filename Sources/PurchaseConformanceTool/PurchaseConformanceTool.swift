@@ -76,7 +76,7 @@ package struct PurchaseConformanceTool: Sendable {
     /// The top-level help.
     static var help: String {
         var lines = [
-            "purchase-conformance — check in-app purchase logic against a reference model of the App Store",
+            "purchase-conformance — check in-app purchase logic against reference models of the App Store and Google Play",
             "",
             "Usage: purchase-conformance <command> [options]",
             "",
@@ -92,8 +92,9 @@ package struct PurchaseConformanceTool: Sendable {
             "  purchase-conformance demo",
             "  purchase-conformance check --subject example-refund-ignored --histories 2000",
             "  purchase-conformance check --exec 'python3 Examples/python/buggy_subject.py'",
+            "  purchase-conformance check --subject play-example-ignores-hold --no-save",
             "  purchase-conformance replay Tests/RegressionCorpus/Cases --expect",
-            "  purchase-conformance model history.json",
+            "  purchase-conformance model docs/examples/timeline-example.json",
         ]
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ConformanceRunner
 import Testing
 
 /// `report FILE --html OUT` and `check --html DIR`, run as a user runs them, and the examples
@@ -49,19 +50,19 @@ struct ReportCommandTests {
         #expect(pages.allSatisfy { $0.hasSuffix(".html") })
     }
 
-    @Test("Every example in the help of report, check and shrink runs as printed")
+    @Test("Every example in the help of the tool, report, check and shrink runs as printed (demo has tests of its own)")
     func helpExamplesRun() throws {
-        for command in ["report", "check", "shrink"] {
-            let help = try ToolProcess.run([command, "--help"])
+        for command in ["", "report", "check", "shrink"] {
+            let help = try ToolProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
             #expect(help.status == 0)
             let examples = help.output.split(separator: "\n").map(String.init)
                 .drop { $0 != "Examples:" }.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { $0.hasPrefix("purchase-conformance ") }
+                .filter { $0.hasPrefix("purchase-conformance ") && $0 != "purchase-conformance demo" }
             #expect(!examples.isEmpty, "\(command) --help shows no examples")
             for example in examples {
                 let folder = try workspace()
                 defer { try? FileManager.default.removeItem(at: folder) }
-                let arguments = example.split(separator: " ").dropFirst().map(String.init)
+                let arguments = Array(try ExternalCommand.split(example).dropFirst())
                 let result = try ToolProcess.run(arguments, in: folder)
                 #expect(result.status == 0 || result.status == 1, "\(example): exit \(result.status)\n\(result.error)")
                 for (i, argument) in arguments.enumerated() where ["--html", "--observations", "--out"].contains(argument) {
