@@ -15,12 +15,12 @@ extension PurchaseConformanceTool {
             }
             return 0
         }
+        guard args.positionals.isEmpty else {
+            throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
+        }
         if let play = try playRunner(args, command: "check") { return try checkPlay(args, play) }
         if args.values["consumables"] != nil {
             throw UsageError("--consumables is for Google Play subjects; an App Store catalog says what each consumable credits", command: "check")
-        }
-        guard args.positionals.isEmpty else {
-            throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
         }
         let subject = try resolveSubject(args, command: "check")
         let catalog = try catalogOption(args) ?? subject.catalog

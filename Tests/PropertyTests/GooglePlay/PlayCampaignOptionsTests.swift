@@ -20,6 +20,8 @@ struct PlayCampaignOptionsTests {
     func profileAndRefusals() {
         let quick = InProcessTool.run(["check", "--subject", "play-reference-app", "--profile", "quick", "--no-save"])
         #expect(quick.status == 0 && quick.output.contains("over 200 histories"), "\(quick.output)")
+        let positional = InProcessTool.run(["check", "--subject", "play-reference-app", "extra.json", "--no-save"])
+        #expect(positional.status == 2 && positional.error.contains("check takes no positional arguments"), "\(positional.error)")
         for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--health-threshold", "5"], ["--grants", "coins100=1"]] {
             let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--no-save"] + option)
             #expect(run.status == 2, "\(option)")
