@@ -62,23 +62,15 @@ extension PurchaseConformanceTool {
 
     /// Replays the subject's saved failures in `folder` before generating, as an App Store
     /// `check` does: the first that still fails is returned (to report, exit 1), with how many
-    /// ran; nil when every one passes now (they stay saved) or there are none. A file that cannot
-    /// be read is an error naming it.
+    /// ran; nil when every one passes now (they stay saved) or there are none.
     func replaySavedPlayFailures(
-        in folder: String, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
+        in folder: PlayFailureFolder, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
     ) throws -> (failure: PlayFailureReport?, replayed: Int) {
-        let paths = HistoryFile.historyFiles(in: folder) ?? []
-        for (n, path) in paths.enumerated() {
-            let history = try HistoryFile.readPlay(path)
-            let (failure, trace) = try runPlay(runner, history, path: path, skipping: skipping)
-            guard let failure else { continue }
-            var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
-            report.reproduce = runner.reproduce.adding(Self.skipArguments(skipping))
-            report.subjectOutput = runner.standardErrorTail()
-            return (report, n + 1)
+        let (report, replayed) = try folder.replayFirstFailing { runner.run($0, skipping: skipping) }
+        if report == nil, replayed > 0 {
+            io.printError("(\(countText(replayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
         }
-        if !paths.isEmpty { io.printError("(\(countText(paths.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)") }
-        return (nil, paths.count)
+        return (report, replayed)
     }
 
     /// The Google Play checks `--checks A,B` and `--skip-checks A,B` switch off, in check order;

@@ -27,13 +27,15 @@ extension PurchaseConformanceTool {
         let (catalog, policy) = try playCatalog(args)
         var generator = PlayHistoryGenerator(catalog: catalog)
         generator.maxEvents = try args.int("max-events", default: named?.maxEvents ?? generator.maxEvents, range: 1...10_000)
-        let folder = (args.values["failures"] ?? FailureStore.defaultFolder) + "/" + FailureStore.slug(runner.name)
+        let folder = PlayFailureFolder(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
         let skipped = try playSkippedChecks(args)
         let json = args.flags.contains("json")
         let save = !args.flags.contains("no-save")
         let seed = try seed(args)
         let saved = save ? try replaySavedPlayFailures(in: folder, runner, skipping: skipped) : (failure: nil, replayed: 0)
-        if let replayed = saved.failure {
+        if var replayed = saved.failure {
+            replayed.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
+            replayed.subjectOutput = runner.standardErrorTail()
             let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
             io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed, failures: [replayed]).rendered() : replayed.text)
             return 1
@@ -55,11 +57,7 @@ extension PurchaseConformanceTool {
             options.timeLimit = limit.map { $0 - (ContinuousClock.now - began) }
             result = runner.campaign(seed, histories, generator, options: options)
             guard var failure = result.failure else { break }
-            if save, !failure.flaky {
-                let path = folder + "/" + (failure.history.name ?? "failure") + ".json"
-                try HistoryFile.writeText(failure.history.fileText, to: path)
-                failure.savedPath = path
-            }
+            if save { try folder.save(&failure) }
             failure.reproduce = runner.reproduce.adding(Self.skipArguments(options.skipping))
             failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
             found.append(failure)
