@@ -36,6 +36,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var collectsCoverage = false
     /// The slice of the histories this campaign runs (`--shard I/N`); all of them when nil.
     public var shard: Shard?
+    /// The `swift test --filter` of the test that runs the campaign, kept in saved files' origin.
+    public var originTest: String?
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -169,7 +171,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         PlayHistory(
             name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: catalog, variations: variations, policy: policy,
             events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
-            origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName))
+            origin: HistoryOrigin(tool: ToolVersion.text, seed: seed.description, subject: subjectName, test: originTest))
     }
 
     /// Shrinks a failing choice sequence to the smallest that fails the same check, then replays it.

@@ -1,0 +1,96 @@
+import Foundation
+import Generators
+import PurchaseStateMachine
+
+extension Conformance {
+    /// Runs a Google Play campaign for `subject` on `catalog`, the app consuming what `policy`
+    /// says, with every check but those `skipping` names (`ConformanceTesting` adds
+    /// `check(MyPlaySubject.self, catalog:policy:)` for a test).
+    ///
+    /// As for an App Store subject: the environment overrides `histories`, `seed`, `timeLimit`
+    /// and `maxEvents` (and sets the shard and `PURCHASE_CONFORMANCE_STATS`); saved failures in
+    /// `failuresFolder` (nil: none kept) are replayed first, and a new one is saved there; with
+    /// `PURCHASE_CONFORMANCE_REPLAY=FILE` that Play file is replayed instead of generating. A
+    /// failure's `Replay:` line is `PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST`.
+    public static func run<S: PlaySubject>(
+        _ subject: S.Type, catalog: PlayCatalog = .example, policy: PlayPolicy = .example, histories: Int = 1_000,
+        seed: Seed = Seed(0x5eed_0001), timeLimit: Duration? = nil, maxEvents: Int? = nil, skipping: [PlayCheck] = [],
+        failuresFolder: String? = FailureStore.defaultFolder, environment: [String: String] = ProcessInfo.processInfo.environment,
+        testFilter: String? = nil
+    ) throws(ConformanceError) -> PlayConformanceRun {
+        let name = String(describing: subject)
+        let factory: PlaySubjectFactory<S> = { catalog, policy, context in try S(catalog: catalog, policy: policy, context: context) }
+        let replayer = PlayReplayer(factory: factory, skipping: skipping)
+        let reproduce = ReproduceCommand.swiftTest(filter: testFilter)
+        let overrides = try ConformanceEnvironment(environment)
+        let seed = overrides.seed ?? seed
+        if let path = overrides.replay { return try replayPlay(named: name, file: path, replayer: replayer, reproduce: reproduce) }
+        let folder = failuresFolder.map { PlayFailureFolder(folder: $0, subject: name) }
+        var notes: [String] = []
+        if overrides.seedIsRandom { notes.append("Seed drawn at random: \(seed) (PURCHASE_CONFORMANCE_SEED=\(seed) runs the same histories)") }
+        var generator = PlayHistoryGenerator(catalog: catalog)
+        if let limit = overrides.maxEvents ?? maxEvents {
+            guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
+            generator.maxEvents = limit
+        }
+        do throws(FormatError) {
+            if let folder {
+                let (saved, replayed) = try folder.replayFirstFailing(replayer.run)
+                if var saved {
+                    saved.reproduce = reproduce
+                    var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: saved)
+                    run.notes = notes
+                    return run
+                }
+                if replayed > 0 { notes.append("\(countText(replayed, "saved failure")) of \(name) replayed first: every check holds on them now") }
+            }
+            var campaign = PlayCampaign(
+                catalog: catalog, policy: policy, generator: generator, seed: seed, histories: overrides.histories ?? histories,
+                subjectName: name, factory: factory)
+            campaign.threads = CampaignConfiguration.availableCores
+            campaign.skippedChecks = skipping
+            campaign.timeLimit = overrides.timeLimit ?? timeLimit
+            campaign.shard = overrides.shard
+            campaign.collectsCoverage = overrides.statistics
+            campaign.originTest = testFilter
+            let result = campaign.run()
+            var failure = result.failure
+            if var found = failure {
+                try folder?.save(&found)
+                found.reproduce = reproduce
+                failure = found
+            }
+            var run = PlayConformanceRun(subject: name, result: result, failure: failure)
+            run.notes = notes
+            return run
+        } catch {
+            throw ConformanceError("the failures folder: \(error)")
+        }
+    }
+
+    /// Replays the Google Play history at `path` against `replayer`'s subject, named `name`; a
+    /// file of another subject, or one that cannot be read or run, is an error.
+    static func replayPlay<S: PlaySubject>(
+        named name: String, file path: String, replayer: PlayReplayer<S>, reproduce: ReproduceCommand
+    ) throws(ConformanceError) -> PlayConformanceRun {
+        let history: PlayHistory
+        do { history = try HistoryFile.readPlay(path) } catch { throw ConformanceError("could not replay: \(error)") }
+        if let other = history.origin?.subject, other != name {
+            throw ConformanceError(
+                "\(path) is a history of \(other), not of \(name): replay it against \(other), or give the file to the test that checks \(other)")
+        }
+        let replay = replayer.run(history)
+        if let rejection = replay.rejection { throw ConformanceError("could not replay: \(rejection.inFile(path)) (against \(name))") }
+        var failure = replay.failure.map { PlayFailureReport(replayed: $0, history: history, trace: replay.trace, path: path) }
+        failure?.reproduce = reproduce
+        var note = "Replayed \(path) against \(name)"
+        if failure == nil {
+            note += ": every check held after \(countText(history.events.count, "event"))"
+            if case .fails(let check, let at)? = history.expect { note += " (the file recorded \(check) after event \(at + 1): fixed)" }
+        }
+        let seed = Seed(hex: history.origin?.seed ?? "") ?? Seed(0)
+        var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: failure)
+        run.notes = [note]
+        return run
+    }
+}

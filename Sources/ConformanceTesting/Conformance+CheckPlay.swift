@@ -1,0 +1,38 @@
+@_exported import ConformanceRunner
+import Generators
+@_exported import PurchaseStateMachine
+import Testing
+
+extension Conformance {
+    /// Checks a Google Play `subject` against the Play model inside a Swift Testing `@Test` or an
+    /// XCTest method, as `check(_:catalog:)` does for an App Store subject.
+    ///
+    /// A failure is recorded at the caller's file and line with the full report, whose `Replay:`
+    /// line (`PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST`) re-runs this test on the
+    /// saved file. Outside any test the report is thrown instead, so no failure is dropped.
+    ///
+    /// ```swift
+    /// @Test func playPurchases() throws {
+    ///     try Conformance.check(MyPlayApp.self, catalog: catalog, policy: PlayPolicy(consumables: ["coins"]))
+    /// }
+    /// ```
+    @discardableResult
+    public static func check<S: PlaySubject>(
+        _ subject: S.Type, catalog: PlayCatalog = .example, policy: PlayPolicy = .example, histories: Int = 1_000,
+        seed: Seed = Seed(0x5eed_0001), timeLimit: Duration? = nil, maxEvents: Int? = nil, skipping: [PlayCheck] = [],
+        failuresFolder: String? = FailureStore.defaultFolder,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: String = #function
+    ) throws -> PlayConformanceRun {
+        let context = TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+        let run = try Conformance.run(
+            subject, catalog: catalog, policy: policy, histories: histories, seed: seed, timeLimit: timeLimit, maxEvents: maxEvents,
+            skipping: skipping, failuresFolder: failuresFolder, testFilter: context.testFilter)
+        if let failure = run.failure {
+            guard context.recordFailure(([failure.text] + run.notes).joined(separator: "\n\n")) else { throw ConformanceError(run.report) }
+        } else if !run.notes.isEmpty || run.result.coverage != nil {
+            print(run.report)
+        }
+        return run
+    }
+}
