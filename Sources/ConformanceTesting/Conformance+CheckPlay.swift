@@ -36,3 +36,41 @@ extension Conformance {
         return run
     }
 }
+
+extension Conformance {
+    /// Replays the Google Play history file at `path` against `subject` in a test, recording a
+    /// failure at the caller's line as `check` does; returns the run.
+    @discardableResult
+    public static func replay<S: PlaySubject>(
+        _ subject: S.Type, file path: String, skipping: [PlayCheck] = [],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: String = #function
+    ) throws -> PlayConformanceRun {
+        let context = TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+        let run = try Conformance.replay(subject, file: path, skipping: skipping, testFilter: context.testFilter)
+        if let failure = run.failure {
+            guard context.recordFailure(([failure.text] + run.notes).joined(separator: "\n\n")) else { throw ConformanceError(run.report) }
+        }
+        return run
+    }
+
+    /// Replays one Google Play corpus case against `subject` and records a failure at the
+    /// caller's line unless it does what its `expect` says.
+    ///
+    /// ```swift
+    /// @Test(arguments: Conformance.corpus("PlayCorpus"))
+    /// func playCorpusCase(_ file: String) throws {
+    ///     try Conformance.expect(MyPlayApp.self, file: file)
+    /// }
+    /// ```
+    public static func expect<S: PlaySubject>(
+        _ subject: S.Type, file path: String, skipping: [PlayCheck] = [],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        function: String = #function
+    ) throws {
+        let context = TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+        if let mismatch = try Conformance.corpusMismatch(subject, file: path, skipping: skipping, testFilter: context.testFilter) {
+            guard context.recordFailure(mismatch) else { throw ConformanceError(mismatch) }
+        }
+    }
+}

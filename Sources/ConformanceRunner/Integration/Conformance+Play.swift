@@ -94,3 +94,46 @@ extension Conformance {
         return run
     }
 }
+
+extension Conformance {
+    /// Replays the Google Play history file at `path` against `subject`, as the report's
+    /// `Replay:` line does; a failure is the returned run's `failure`. A file that cannot be
+    /// read, or is a history of another subject, is an error.
+    public static func replay<S: PlaySubject>(
+        _ subject: S.Type, file path: String, skipping: [PlayCheck] = [], testFilter: String? = nil
+    ) throws(ConformanceError) -> PlayConformanceRun {
+        let factory: PlaySubjectFactory<S> = { catalog, policy, context in try S(catalog: catalog, policy: policy, context: context) }
+        return try replayPlay(
+            named: String(describing: subject), file: path, replayer: PlayReplayer(factory: factory, skipping: skipping),
+            reproduce: .swiftTest(filter: testFilter))
+    }
+
+    /// Replays the Google Play corpus case at `path` against `subject` and compares the outcome
+    /// with the file's `expect`: nil when the case did what it expects, else what happened
+    /// instead (with the report of an unexpected failure). A file without `expect` is an error.
+    public static func corpusMismatch<S: PlaySubject>(
+        _ subject: S.Type, file path: String, skipping: [PlayCheck] = [], testFilter: String? = nil
+    ) throws(ConformanceError) -> String? {
+        let expect: HistoryExpectation?
+        do { expect = try HistoryFile.readPlay(path).expect } catch { throw ConformanceError("could not read a corpus case: \(error)") }
+        guard let expect else {
+            throw ConformanceError("\(path) has no \"expect\": a corpus case says whether it passes or which check fails where")
+        }
+        let run = try replay(subject, file: path, skipping: skipping, testFilter: testFilter)
+        let name = run.subject
+        let found = run.failure.map { (check: $0.failure.check.rawValue, eventIndex: $0.failure.eventIndex) }
+        if expect.isMet(byFailure: found) { return nil }
+        switch (expect, run.failure) {
+        case (.passes, let failure?):
+            return "\(path) is expected to pass, but against \(name) it fails:\n\n" + failure.text
+        case (.fails(let check, let at), let failure?):
+            return "\(path) is expected to fail \(check) after event \(at + 1), but against \(name) it fails "
+                + "\(failure.failure.check.rawValue) after event \(failure.failure.eventIndex + 1):\n\n" + failure.text
+        case (.fails(let check, let at), nil):
+            return "\(path) recorded \(check) failing after event \(at + 1), but against \(name) every check now holds: "
+                + "the bug is fixed. To keep the history as a regression test, set its \"expect\" to {\"passes\": true}."
+        case (.passes, nil):
+            return nil
+        }
+    }
+}

@@ -57,6 +57,24 @@ struct PlayReproductionTests {
         }
     }
 
+    @Test("A saved Play failure is a corpus case: expect holds as recorded, and a mismatch says what happened instead")
+    func corpusCase() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (_, path) = try savedFailure(in: folder)
+        try Conformance.expect(CoinCountingApp.self, file: path)
+        #expect(try Conformance.corpusMismatch(CoinCountingApp.self, file: path) == nil)
+        // Recorded as passing, the same history is a mismatch that shows the failure.
+        var history = try HistoryFile.readPlay(path)
+        history.expect = .passes
+        let passing = folder + "/passing.json"
+        try HistoryFile.writeText(history.fileText, to: passing)
+        let mismatch = try #require(try Conformance.corpusMismatch(CoinCountingApp.self, file: passing))
+        #expect(mismatch.hasPrefix("\(passing) is expected to pass, but against CoinCountingApp it fails:"), "\(mismatch)")
+        // Another subject's case is refused, never run against the wrong app.
+        #expect(throws: ConformanceError.self) { try Conformance.corpusMismatch(PlayReferenceApp.self, file: path) }
+    }
+
     @Test("Conformance.check records a Play failure at the caller's line, with a Replay line that selects the calling test")
     func checkRecordsAtCaller() throws {
         let folder = try temporaryFolder()
