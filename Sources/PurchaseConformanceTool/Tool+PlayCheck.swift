@@ -8,7 +8,7 @@ extension PurchaseConformanceTool {
     /// The `check` options a Google Play campaign takes; any other is refused rather than ignored.
     static let playCheckOptions = [
         "subject", "exec", "store", "timeout", "catalog", "consumables", "checks", "skip-checks", "profile", "histories", "max-events", "seed",
-        "time-limit", "shard", "jobs", "all-failures", "json", "stats", "failures", "no-save",
+        "time-limit", "shard", "jobs", "all-failures", "json", "stats", "html", "failures", "no-save",
     ]
 
     /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
@@ -66,6 +66,22 @@ extension PurchaseConformanceTool {
         defer {
             if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
                 io.printError(Self.otherStoreHint(play: true))
+            }
+        }
+        if let html = args.values["html"] {
+            guard !html.isEmpty else { throw UsageError("--html needs a folder", command: "check") }
+            var used: [String] = []
+            for failure in found {
+                // The minimal history replayed once more, for what each event came to.
+                let base = failure.history.name ?? failure.failure.check.rawValue
+                var name = base
+                var n = 1
+                while used.contains(name) { n += 1; name = "\(base)-\(n)" }
+                used.append(name)
+                let result = runner.run(failure.history, skipping: options.skipping.filter { $0 != failure.failure.check })
+                let page = TimelineHTML(Timeline(play: failure.history, result: result, subject: runner.name, report: failure.text)).rendered
+                try HistoryFile.writeText(page, to: html + "/" + name + ".html")
+                io.printError("Timeline written to \(html)/\(name).html")
             }
         }
         if json {

@@ -62,13 +62,21 @@ extension PurchaseConformanceTool {
     func runPlay(
         _ runner: PlaySubjectRunner, _ history: PlayHistory, path: String, skipping: [PlayCheck] = []
     ) throws(FormatError) -> (failure: PlayFailure?, trace: [String]) {
+        let result = try runPlayResult(runner, history, path: path, skipping: skipping)
+        return (result.failure, result.trace)
+    }
+
+    /// `runPlay`'s whole result, with what each event came to (for a timeline).
+    func runPlayResult(
+        _ runner: PlaySubjectRunner, _ history: PlayHistory, path: String, skipping: [PlayCheck] = []
+    ) throws(FormatError) -> PlayReplayResult {
         let result = runner.run(history, skipping: skipping)
         if let rejection = result.rejection {
             var error = rejection.inFile(path)
             error.message += " (against \(runner.name))"
             throw error
         }
-        return (result.failure, result.trace)
+        return result
     }
 
     /// One Play history file replayed for `replay`: prints its outcome line (or, with `--json`,
@@ -98,23 +106,27 @@ extension PurchaseConformanceTool {
         return (failure != nil, met)
     }
 
-    /// `report` of a Google Play file: the failure report of its replay (there is no Play timeline yet).
+    /// `report` of a Google Play file: the failure report of its replay; `--html OUT` also writes
+    /// its timeline page.
     func reportPlay(_ path: String, _ args: CommandArguments) throws -> Int32 {
-        if args.values["html"] != nil {
-            throw UsageError("\(path) is a Google Play history: --html draws App Store timelines only; `report` prints its report", command: "report")
-        }
         let history = try HistoryFile.readPlay(path)
         let runner = try playFileRunner(history, path: path, args: args)
-        let (failure, trace) = try runPlay(runner, history, path: path, skipping: try playSkippedChecks(args))
-        guard let failure else {
-            io.print("✔ every check held after \(countText(history.events.count, "event")) of \(path) against \(runner.name)")
-            return 0
+        let result = try runPlayResult(runner, history, path: path, skipping: try playSkippedChecks(args))
+        let text: String
+        if let failure = result.failure {
+            var report = PlayFailureReport(replayed: failure, history: history, trace: result.trace, path: path)
+            report.reproduce = runner.reproduce
+            report.subjectOutput = runner.standardErrorTail()
+            text = report.text
+        } else {
+            text = "✔ every check held after \(countText(history.events.count, "event")) of \(path) against \(runner.name)"
         }
-        var report = PlayFailureReport(replayed: failure, history: history, trace: trace, path: path)
-        report.reproduce = runner.reproduce
-        report.subjectOutput = runner.standardErrorTail()
-        io.print(report.text)
-        return 1
+        io.print(text)
+        if let out = args.values["html"] {
+            try HistoryFile.writeText(TimelineHTML(Timeline(play: history, result: result, subject: runner.name, report: text)).rendered, to: out)
+            io.printError("Timeline written to \(out)")
+        }
+        return result.failure == nil ? 0 : 1
     }
 
     /// `shrink` of a Google Play file: the named event passes against its subject; writes the result.

@@ -14,6 +14,10 @@ struct PlayExecution<S: PlaySubject> {
     private var acknowledgementErrors: [String] = []
     /// One line per message and reply, when recording.
     private(set) var trace: [String] = []
+    /// One sample per event, when recording (for the timeline picture).
+    private(set) var samples: [PlayStepSample] = []
+    /// What the subject answered to the latest query.
+    private var lastObserved: ObservedState?
     let recordTrace: Bool
     /// Checks switched off (`--skip-checks`): a discrepancy they would name is let pass.
     /// `subject-responds` is never among them: a subject that did not answer cannot be followed further.
@@ -40,6 +44,27 @@ struct PlayExecution<S: PlaySubject> {
 
     /// Applies `event` and checks the subject after it.
     mutating func step(_ event: PlayEvent) -> PlayRunOutcome {
+        let before = model.now
+        lastObserved = nil
+        let outcome = run(event)
+        if recordTrace { samples.append(sample(from: before)) }
+        return outcome
+    }
+
+    /// The sample of the event just run from `start`: each product's newest token status, what
+    /// was expected, and what the subject reported (nil when it was not asked).
+    private func sample(from start: Instant) -> PlayStepSample {
+        let all = subject.wantsNotifications
+        let products = model.catalog.oneTime.map(\.id) + model.catalog.subscriptions.map(\.id)
+        return PlayStepSample(
+            start: start, end: model.now, statuses: products.map { ($0, latestStatus(of: $0, knowsEverything: true)) },
+            expected: model.expectedEntitlements(knowsEverything: all).filter { !policy.isConsumable($0) },
+            balances: policy.consumables.map { ($0, model.acceptedCredits($0, knowsEverything: all).first ?? 0) },
+            observed: lastObserved)
+    }
+
+    /// Applies `event` and checks the subject after it (`step` without the recording).
+    private mutating func run(_ event: PlayEvent) -> PlayRunOutcome {
         eventIndex += 1
         // §1, §4: time that passes a pre-order release stops there long enough for the subject to
         // hear it; each stretch is a step of its own, with its messages and then the backend's tick.
@@ -167,9 +192,12 @@ struct PlayExecution<S: PlaySubject> {
     }
 
     /// Compares the subject's answer to `query` with the model.
-    private func compare() -> PlayFailure? {
+    private mutating func compare() -> PlayFailure? {
         let observed: ObservedState
-        do { observed = try subject.query(context: PlaySubjectContext(model: model)) } catch {
+        do {
+            observed = try subject.query(context: PlaySubjectContext(model: model))
+            lastObserved = observed
+        } catch {
             return fail(.subjectResponds, "Reply to query", expected: "a state", observed: "\(error)")
         }
         let all = subject.wantsNotifications

@@ -9,6 +9,8 @@ public struct PlayReplayResult: Sendable {
     public var rejection: FormatError?
     /// What the subject was sent and answered, event by event.
     public var trace: [String]
+    /// What each event that ran came to, for the timeline picture.
+    var samples: [PlayStepSample] = []
 
     /// The failure, with a refused event read as an `entitlements-match` failure at the launch
     /// (for callers that need not tell them apart), and the trace.
@@ -50,7 +52,7 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
         for (i, event) in history.events.enumerated() {
             switch execution.step(event) {
             case .passed: break
-            case .failed(let failure): return PlayReplayResult(failure: failure, trace: execution.trace)
+            case .failed(let failure): return PlayReplayResult(failure: failure, trace: execution.trace, samples: execution.samples)
             case .rejected(_, let rejection):
                 let message = "\(event.compact) is not possible after this subject's replies: \(rejection.reason)"
                 return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: message), trace: execution.trace)
@@ -62,7 +64,7 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
                 return PlayReplayResult(rejection: FormatError(field: "events[\(i)]", eventIndex: i, message: message), trace: execution.trace)
             }
         }
-        return PlayReplayResult(trace: execution.trace)
+        return PlayReplayResult(trace: execution.trace, samples: execution.samples)
     }
 
     /// Runs `history`; the result names the first failure, if any, and the trace of what ran. A

@@ -96,7 +96,6 @@ struct PlayToolFileTests {
             (["replay", hold, "--grants", "coins100=100"], "--grants applies to App Store histories only"),
             (["replay", hold, "--checks", "one-level-per-group"], "unknown Google Play check \"one-level-per-group\""),
             (["shrink", hold, "--subject", "reference"], "reference is not a Google Play subject"),
-            (["report", hold, "--html", "x.html"], "--html draws App Store timelines only"),
             (["corpus", "add", hold, "--store", "appStore"], "--store appStore does not fit it"),
             (["replay", hold, "--subject", "play-reference-app", "--exec", "python3 x.py"], "either --subject or --exec"),
         ])

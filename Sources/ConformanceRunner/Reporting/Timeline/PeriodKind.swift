@@ -18,6 +18,18 @@ public enum PeriodKind: String, Hashable, Sendable, CaseIterable {
     case pending
     /// A family member shares the product.
     case shared
+    /// (Google Play) A purchase waits for its payment (or a pre-order for its release).
+    case awaitingPayment
+    /// (Google Play) A consumable was consumed: nothing is owned any more.
+    case consumed
+    /// (Google Play) Account hold: payment failed after grace, no access.
+    case onHold
+    /// (Google Play) The subscription is paused, no access.
+    case paused
+    /// (Google Play) Canceled: access continues until the paid time ends.
+    case canceled
+    /// (Google Play) A plan change replaced the purchase with a new token.
+    case replaced
 
     /// The words shown for the period.
     public var label: String {
@@ -30,6 +42,12 @@ public enum PeriodKind: String, Hashable, Sendable, CaseIterable {
         case .revoked: return "revoked"
         case .pending: return "pending (Ask to Buy)"
         case .shared: return "shared by family"
+        case .awaitingPayment: return "pending payment"
+        case .consumed: return "consumed"
+        case .onHold: return "account hold"
+        case .paused: return "paused"
+        case .canceled: return "canceled (access until expiry)"
+        case .replaced: return "replaced"
         }
     }
 }

@@ -32,7 +32,7 @@ extension Timeline {
             let span: (start: Instant, end: Instant) = i < samples.spans.count ? samples.spans[i] : (last, last)
             events.append(
                 TimelineEvent(
-                    number: i + 1, text: event.compact, kind: event.kind, start: span.start, end: span.end,
+                    number: i + 1, text: event.compact, kind: event.kind.rawValue, start: span.start, end: span.end,
                     ran: i < samples.after.count, failedChecks: failedChecks[i]))
         }
         let expected = samples.after.map { model in

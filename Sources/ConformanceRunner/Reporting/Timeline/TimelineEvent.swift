@@ -6,8 +6,8 @@ public struct TimelineEvent: Hashable, Sendable {
     public var number: Int
     /// The event in its compact spelling.
     public var text: String
-    /// The event's kind.
-    public var kind: EventKind
+    /// The event's kind as files spell it (an App Store `EventKind` or a Google Play `PlayEventKind`).
+    public var kind: String
     /// The store clock before the event.
     public var start: Instant
     /// The store clock after the event (later than `start` only for `advanceTime`).

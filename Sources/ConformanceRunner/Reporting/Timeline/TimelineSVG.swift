@@ -78,7 +78,7 @@ struct TimelineSVG {
             if !event.failedChecks.isEmpty { title += " — failed: \(event.failedChecks.joined(separator: ", "))" }
             out.append(
                 "<g class=\"marker\(diverged ? " diverged" : "")\" data-event=\"\(event.number)\""
-                    + "\(diverged ? " data-diverged=\"true\"" : "") data-kind=\"\(event.kind.rawValue)\">")
+                    + "\(diverged ? " data-diverged=\"true\"" : "") data-kind=\"\(event.kind)\">")
             out.append("<title>\(Markup.escape(title))</title>")
             if advance {
                 let a = Markup.number(layout.x(i) + 3)

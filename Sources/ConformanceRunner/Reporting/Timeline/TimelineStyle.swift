@@ -12,6 +12,12 @@ enum TimelineStyle {
         <pattern id="pattern-revoked" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><rect class="ink" width="2" height="6"/></pattern>
         <pattern id="pattern-pending" width="8" height="8" patternUnits="userSpaceOnUse"><circle class="ink" cx="2" cy="2" r="1.2"/><circle class="ink" cx="6" cy="6" r="1.2"/></pattern>
         <pattern id="pattern-shared" width="8" height="6" patternUnits="userSpaceOnUse"><rect class="ink" width="8" height="2"/></pattern>
+        <pattern id="pattern-awaitingPayment" width="8" height="8" patternUnits="userSpaceOnUse"><circle class="ink" cx="2" cy="2" r="1.2"/><circle class="ink" cx="6" cy="6" r="1.2"/></pattern>
+        <pattern id="pattern-consumed" width="10" height="10" patternUnits="userSpaceOnUse"><circle class="ink" cx="5" cy="5" r="0.8"/></pattern>
+        <pattern id="pattern-onHold" width="8" height="8" patternUnits="userSpaceOnUse"><path class="ink-line" d="M0 0 L8 8 M8 0 L0 8"/></pattern>
+        <pattern id="pattern-paused" width="8" height="8" patternUnits="userSpaceOnUse"><rect class="ink" x="2" width="1.5" height="8"/><rect class="ink" x="5" width="1.5" height="8"/></pattern>
+        <pattern id="pattern-canceled" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><rect class="ink" width="1.5" height="8"/></pattern>
+        <pattern id="pattern-replaced" width="10" height="10" patternUnits="userSpaceOnUse"><path class="ink-line" d="M0 5 H10"/></pattern>
         <pattern id="pattern-differs" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect class="ink-alert" width="2" height="7"/></pattern>
         </defs>
         """
@@ -22,11 +28,13 @@ enum TimelineStyle {
           --bg: #ffffff; --fg: #1d1d1f; --muted: #5f6368; --grid: #d8d8de; --lane: #f5f5f7; --cell: #eef0f3;
           --subscribed: #2e7d32; --owned: #1f5fbf; --grace: #e0a100; --billingRetry: #e65100; --expired: #9aa0a6;
           --revoked: #c62828; --pending: #7b3fb3; --shared: #00838f; --alert: #d32f2f; --alert-bg: #fdecea;
+          --paused: #6d4c41; --canceled: #689f38;
           --ink: rgba(255,255,255,0.55); --band: rgba(211,47,47,0.09); }
         @media (prefers-color-scheme: dark) { :root {
           --bg: #161618; --fg: #ececf1; --muted: #a1a1aa; --grid: #3a3a40; --lane: #202024; --cell: #2a2a30;
           --subscribed: #5cb860; --owned: #5b9bf0; --grace: #f2c037; --billingRetry: #ff8a3d; --expired: #7c8187;
           --revoked: #ff5c5c; --pending: #b07ee6; --shared: #26c6da; --alert: #ff6b6b; --alert-bg: #3b1f1f;
+          --paused: #bcaaa4; --canceled: #9ccc65;
           --ink: rgba(0,0,0,0.45); --band: rgba(255,107,107,0.13); } }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--fg);
@@ -67,6 +75,11 @@ enum TimelineStyle {
         .p-pending .pattern { fill: none; }
         .p-pending .ink { fill: var(--pending); }
         .p-shared .fill { fill: var(--shared); }
+        .p-awaitingPayment .fill { fill: none; stroke: var(--pending) !important; stroke-width: 2; stroke-dasharray: 5 3; }
+        .p-awaitingPayment .pattern { fill: none; } .p-awaitingPayment .ink { fill: var(--pending); }
+        .p-consumed .fill { fill: var(--expired); opacity: 0.35; } .p-onHold .fill { fill: var(--billingRetry); }
+        .p-paused .fill { fill: var(--paused); } .p-canceled .fill { fill: var(--canceled); }
+        .p-replaced .fill { fill: var(--expired); opacity: 0.55; }
         .mark path { fill: var(--owned); stroke: var(--bg); stroke-width: 1; }
         .mark.revoked path { fill: var(--revoked); }
         .cell rect { fill: var(--cell); }
