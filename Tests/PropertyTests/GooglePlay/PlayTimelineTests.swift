@@ -52,7 +52,7 @@ struct PlayTimelineTests {
         #expect(report.status == 1)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("<meta name=\"generator\" content=\"\(TimelineHTML.format)\">"))
-        #expect(html.contains("account hold") && html.contains("data-diverged=\"true\""))
+        #expect(html.contains("account hold") && html.contains("data-diverged=\"true\"") && html.contains("which shows the state after it"))
         #expect(!html.contains("<script") && !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"))
         _ = InProcessTool.run(["report", Self.hold, "--html", folder + "/again.html"])
         #expect(try String(contentsOfFile: folder + "/again.html", encoding: .utf8) == html)

@@ -43,6 +43,7 @@ extension Timeline {
         self.lanes = lanes
         self.rows = Self.playRows(samples)
         self.report = report
+        self.statesAfterEvents = true
     }
 
     /// How a token status is drawn.
