@@ -142,7 +142,7 @@ enum CommandHelp {
                 "Google Play campaigns: --catalog takes a Play catalog ({\"oneTime\": […], \"subscriptions\": […]}) with --consumables,",
                 "or a Play history file, whose policy names the consumables; they take --checks, --skip-checks (never subject-responds),",
                 "--histories, --max-events, --seed, --time-limit, --jobs, --all-failures, --json (with \"storeKind\": \"googlePlay\"),",
-                "--stats, --shard, --profile, --html, --failures, --no-save and --timeout too, and refuse the others (--observations).",
+                "--stats, --shard, --profile, --html, --observations, --failures, --no-save and --timeout too, and refuse the others.",
             ]
         }
         lines += exampleLines(for: command)

@@ -8,7 +8,7 @@ extension PurchaseConformanceTool {
     /// The `check` options a Google Play campaign takes; any other is refused rather than ignored.
     static let playCheckOptions = [
         "subject", "exec", "store", "timeout", "catalog", "consumables", "checks", "skip-checks", "profile", "histories", "max-events", "seed",
-        "time-limit", "shard", "jobs", "all-failures", "json", "stats", "html", "failures", "no-save",
+        "time-limit", "shard", "jobs", "all-failures", "json", "stats", "html", "observations", "failures", "no-save",
     ]
 
     /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
@@ -44,6 +44,7 @@ extension PurchaseConformanceTool {
         var options = PlayCampaignOptions(policy: policy, skipping: skipped)
         if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
         options.collectsCoverage = args.flags.contains("stats")
+        options.recordsObservations = args.values["observations"] != nil
         if let text = args.values["shard"] {
             guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
             options.shard = shard
@@ -67,6 +68,11 @@ extension PurchaseConformanceTool {
             if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
                 io.printError(Self.otherStoreHint(play: true))
             }
+        }
+        if let path = args.values["observations"] {
+            guard !path.isEmpty else { throw UsageError("--observations needs a file name", command: "check") }
+            let log = ObservationLog(property: runner.name, seed: seed.description)
+            try HistoryFile.writeText(log.lines(play: result, failures: found).map { $0 + "\n" }.joined(), to: path)
         }
         if let html = args.values["html"] {
             guard !html.isEmpty else { throw UsageError("--html needs a folder", command: "check") }

@@ -38,6 +38,8 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var shard: Shard?
     /// The `swift test --filter` of the test that runs the campaign, kept in saved files' origin.
     public var originTest: String?
+    /// Whether to keep one observation per history (`--observations`).
+    public var recordsObservations = false
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -59,10 +61,20 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
 
     /// Generates a history from `tc`'s choices while running it against a fresh subject.
     func run(_ tc: TestCase) -> PlayCaseRun {
+        guard recordsObservations else { return runCase(tc) }
+        let clock = ContinuousClock()
+        let began = clock.now
+        var result = runCase(tc)
+        result.seconds = (clock.now - began).seconds
+        return result
+    }
+
+    /// `run(_:)` without the timing.
+    private func runCase(_ tc: TestCase) -> PlayCaseRun {
         let variations: PlayVariations
         do { variations = try generator.drawVariations(tc) } catch { return PlayCaseRun(outcome: .stopped(error)) }
         var coverage: PlayCoverage?
-        if collectsCoverage {
+        if collectsCoverage || recordsObservations {
             coverage = PlayCoverage()
             coverage?.record(variations)
         }
@@ -103,16 +115,20 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         var start = 0
         let began = ContinuousClock.now
         var coverage = collectsCoverage ? PlayCoverage() : nil
+        var observations: [CaseObservation] = []
         let planned = HistoryNumbers(budget: histories, shard: shard)
         while start < planned.count {
             if let timeLimit, ContinuousClock.now - began >= timeLimit {
-                return PlayCampaignResult(
+                var stopped = PlayCampaignResult(
                     seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true, coverage: coverage)
+                stopped.observations = observations
+                return stopped
             }
             let end = effectiveThreads > 1 ? min(planned.count, start + Self.batchSize) : start + 1
             let results = effectiveThreads > 1 ? runBatch(planned[start..<end]) : [run(TestCase(seed: seed.derived(UInt64(planned[start]))))]
             for (offset, result) in results.enumerated() {
                 if let counted = result.coverage { coverage?.merge(counted) }
+                if recordsObservations { observations.append(result.observation(number: planned[start + offset])) }
                 switch result.outcome {
                 case .passed:
                     eventsRun += result.events.count
@@ -122,12 +138,15 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                     eventsRun += result.events.count
                     var found = report(failure, events: result.events, at: start + offset, of: planned, eventsRun: eventsRun)
                     found.coverage = coverage
+                    found.observations = observations
                     return found
                 }
             }
             start = end
         }
-        return PlayCampaignResult(seed: seed, historiesRun: planned.count, eventsRun: eventsRun, failure: nil, coverage: coverage)
+        var result = PlayCampaignResult(seed: seed, historiesRun: planned.count, eventsRun: eventsRun, failure: nil, coverage: coverage)
+        result.observations = observations
+        return result
     }
 
     /// Shrinks the first failure, found at `position` of the `planned` histories, from up to
@@ -217,6 +236,8 @@ public struct PlayCampaignResult: Sendable {
     public var stoppedByTimeLimit = false
     /// What the histories exercised, when the campaign counted it (`--stats`).
     public var coverage: PlayCoverage?
+    /// One observation per history run, in order, when the campaign kept them (`--observations`).
+    public var observations: [CaseObservation] = []
 
     /// Creates a result.
     public init(

@@ -16,6 +16,8 @@ public struct PlayCampaignOptions: Sendable {
     public var collectsCoverage = false
     /// The slice of the histories to run (a CI matrix of all shards runs exactly the unsharded ones); all when nil.
     public var shard: Shard?
+    /// Whether to keep one observation per history (`PlayCampaignResult.observations`).
+    public var recordsObservations = false
 
     /// Options that change nothing: the example policy, every check, the subject's threads, no limit.
     public init(policy: PlayPolicy? = nil, skipping: [PlayCheck] = [], threads: Int? = nil, timeLimit: Duration? = nil) {

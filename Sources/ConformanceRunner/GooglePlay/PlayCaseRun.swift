@@ -8,6 +8,8 @@ struct PlayCaseRun {
     var events: [PlayEvent] = []
     /// The store variations drawn for the case (nil when it stopped before drawing them).
     var variations: PlayVariations?
-    /// What the case exercised, when the campaign collects it (`--stats`).
+    /// What the case exercised, when the campaign collects it (`--stats`, `--observations`).
     var coverage: PlayCoverage?
+    /// How long the case took, when the campaign records observations.
+    var seconds: Double?
 }

@@ -36,6 +36,7 @@ public struct PlaySubjectRunner: Sendable {
             campaign.timeLimit = options.timeLimit
             campaign.collectsCoverage = options.collectsCoverage
             campaign.shard = options.shard
+            campaign.recordsObservations = options.recordsObservations
             return campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }

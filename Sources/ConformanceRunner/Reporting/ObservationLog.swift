@@ -30,10 +30,36 @@ package struct ObservationLog: Sendable {
             let how = failure.replayedFrom.map { "replayed from \($0)" } ?? "shrunk (the minimal failing history)"
             let observation = CaseObservation(
                 status: failure.flaky ? .passed : .failed, statusReason: Self.reason(failure.failure),
-                events: events, historyNumber: nil, howGenerated: how,
+                events: events.map(\.compact), historyNumber: nil, howGenerated: how,
                 features: CaseObservation.features(of: events, history: failure.history),
                 failingChecks: failure.failure.checks.map(\.rawValue), failedAtEvent: failure.failure.eventIndex,
                 seconds: 0)
+            out.append(line(observation))
+        }
+        return out
+    }
+
+    /// The lines of a Google Play campaign: every generated history in order, then each reported
+    /// failure's minimal history (its features counted on the model, a correct app replying).
+    package func lines(play result: PlayCampaignResult, failures: [PlayFailureReport]) -> [String] {
+        var out = result.observations.map { line($0) }
+        for failure in failures {
+            let events = Array(failure.history.events.prefix(max(0, failure.failure.eventIndex + 1)))
+            var coverage = PlayCoverage()
+            coverage.record(failure.history.variations)
+            var model = failure.history.makeModel()
+            _ = model.start()
+            for event in events {
+                guard (try? model.apply(event)) != nil else { break }
+                model.replyAsCorrectApp(policy: failure.history.policy)
+                coverage.record(event, model: model)
+            }
+            let how = failure.foundAfterHistories == nil && failure.shrinkEvaluations == 0
+                ? "replayed from \(failure.savedPath ?? "a saved file")" : "shrunk (the minimal failing history)"
+            let observation = CaseObservation(
+                status: failure.flaky ? .passed : .failed, statusReason: failure.failure.reason, events: events.map(\.compact),
+                historyNumber: nil, howGenerated: how, features: coverage.features, failingChecks: [failure.failure.check.rawValue],
+                failedAtEvent: failure.failure.eventIndex, seconds: 0)
             out.append(line(observation))
         }
         return out
@@ -56,8 +82,8 @@ package struct ObservationLog: Sendable {
             ("type", .string("test_case")),
             ("status", .string(o.status.rawValue)),
             ("status_reason", .string(o.statusReason)),
-            ("representation", .string(o.events.isEmpty ? "(no events)" : o.events.map(\.compact).joined(separator: "; "))),
-            ("arguments", .object([("events", .array(o.events.map { .string($0.compact) }))])),
+            ("representation", .string(o.events.isEmpty ? "(no events)" : o.events.joined(separator: "; "))),
+            ("arguments", .object([("events", .array(o.events.map { .string($0) }))])),
             ("how_generated", .string(o.howGenerated)),
             ("features", .object(o.features.map { ($0.label, .int(Int64($0.count))) })),
             ("coverage", .null),

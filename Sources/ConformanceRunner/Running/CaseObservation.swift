@@ -14,8 +14,8 @@ public struct CaseObservation: Hashable, Sendable {
     public var status: Status
     /// Why it failed or was abandoned; empty when it passed.
     public var statusReason: String
-    /// The events that ran, the failing one last.
-    public var events: [Event]
+    /// The events that ran, in their compact spelling (either store's), the failing one last.
+    public var events: [String]
     /// The history's number in the campaign (it draws from `seed.derived(number)`), when generated.
     public var historyNumber: Int?
     /// How the case came about: generated, replayed from a file, or the shrunk minimal history.

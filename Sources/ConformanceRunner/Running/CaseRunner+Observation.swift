@@ -19,10 +19,10 @@ extension CaseRunner {
         let events = result.events
         switch result.outcome {
         case .passed:
-            observation.events = events
+            observation.events = events.map(\.compact)
         case .failed(let failure):
             observation.status = .failed
-            observation.events = events
+            observation.events = events.map(\.compact)
             observation.failingChecks = failure.checks.map(\.rawValue)
             observation.failedAtEvent = failure.eventIndex
             observation.statusReason = ObservationLog.reason(failure)

@@ -22,7 +22,7 @@ struct PlayCampaignOptionsTests {
         #expect(quick.status == 0 && quick.output.contains("over 200 histories"), "\(quick.output)")
         let positional = InProcessTool.run(["check", "--subject", "play-reference-app", "extra.json", "--no-save"])
         #expect(positional.status == 2 && positional.error.contains("check takes no positional arguments"), "\(positional.error)")
-        for option in [["--html", "pages"], ["--observations", "o.jsonl"], ["--health-threshold", "5"], ["--grants", "coins100=1"]] {
+        for option in [["--health-threshold", "5"], ["--grants", "coins100=1"]] {
             let run = InProcessTool.run(["check", "--subject", "play-reference-app", "--no-save"] + option)
             #expect(run.status == 2, "\(option)")
             #expect(run.error.contains("\(option[0]) is not supported for Google Play subjects yet"), "\(option): \(run.error)")
@@ -42,6 +42,30 @@ struct PlayCampaignOptionsTests {
         #expect(parts.map(\.histories) == [.int(167), .int(167), .int(166)])
         #expect(parts.map(\.events).reduce(0, +) == whole.events)
         #expect(InProcessTool.run(["check", "--subject", "play-reference-app", "--shard", "4/3", "--no-save"]).status == 2)
+    }
+
+    @Test("--observations writes one test_case line per generated Play history, then the minimal failing one, in the App Store's format")
+    func observations() throws {
+        let folder = try temporaryFolder("pc-play-observations")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let passing = InProcessTool.run(["check", "--subject", "play-reference-app", "--histories", "120", "--no-save", "--observations", folder + "/ok.jsonl"])
+        #expect(passing.status == 0)
+        let lines = try String(contentsOfFile: folder + "/ok.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 120)
+        let first = try JSONValue.parse(String(lines[0]))
+        #expect(first["type"] == .string("test_case") && first["status"] == .string("passed"))
+        #expect(first["property"] == .string("play-reference-app"))
+        guard case .object(let features)? = first["features"], case .array(let events)? = first["arguments"]?["events"] else {
+            Issue.record("no features or events in \(lines[0])")
+            return
+        }
+        #expect(features.contains { $0.key.hasPrefix("event:") } == !events.isEmpty)
+        let failing = InProcessTool.run(["check", "--subject", "play-example-ignores-hold", "--histories", "300", "--no-save", "--observations", folder + "/bad.jsonl"])
+        #expect(failing.status == 1)
+        let bad = try String(contentsOfFile: folder + "/bad.jsonl", encoding: .utf8).split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(bad.last?["representation"] == .string("purchase(pro-monthly); setBilling(fail); advanceTime(P14D)"))
+        #expect(bad.last?["how_generated"] == .string("shrunk (the minimal failing history)"))
+        #expect(bad.dropLast().last?["status"] == .string("failed"))
     }
 
     @Test("--time-limit stops generating and says how far the campaign got")

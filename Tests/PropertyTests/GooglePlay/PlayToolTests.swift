@@ -74,9 +74,9 @@ extension PlayToolTests {
 extension PlayToolTests {
     @Test("check options a Play campaign does not support are refused (exit 2), never silently ignored")
     func unsupportedOptions() throws {
-        let result = try ToolProcess.run(["check", "--subject", "play-reference-app", "--observations", "o.jsonl"])
+        let result = try ToolProcess.run(["check", "--subject", "play-reference-app", "--health-threshold", "5"])
         #expect(result.status == 2)
-        #expect(result.error.contains("--observations is not supported for Google Play subjects yet"))
+        #expect(result.error.contains("--health-threshold is not supported for Google Play subjects yet"))
     }
 
     @Test("--list-subjects names the Google Play subjects")

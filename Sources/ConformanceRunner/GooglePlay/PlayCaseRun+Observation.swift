@@ -1,0 +1,40 @@
+import PurchaseStateMachine
+
+extension PlayCaseRun {
+    /// The case as an observation (`--observations`): how it ended, its events, what it reached.
+    func observation(number: Int) -> CaseObservation {
+        var o = CaseObservation(
+            status: .passed, statusReason: "", events: events.map(\.compact), historyNumber: number,
+            howGenerated: "generated (history \(number))", features: coverage?.features ?? [], failingChecks: [], failedAtEvent: nil,
+            seconds: seconds ?? 0)
+        switch outcome {
+        case .passed: break
+        case .failed(let failure):
+            o.status = .failed
+            o.failingChecks = [failure.check.rawValue]
+            o.failedAtEvent = failure.eventIndex
+            o.statusReason = failure.reason
+        case .stopped(let stop):
+            o.status = .gaveUp
+            o.statusReason = "generation stopped: \(stop)"
+        case .rejected(_, let rejection):
+            o.status = .gaveUp
+            o.statusReason = "generation stopped: generated an impossible event: \(rejection)"
+        }
+        return o
+    }
+}
+
+extension PlayFailure {
+    /// Why the case failed, in one line: the check and the event.
+    var reason: String {
+        eventIndex >= 0 ? "\(check.rawValue) failed after event \(eventIndex + 1)" : "\(check.rawValue) failed at launch"
+    }
+}
+
+extension PlayCoverage {
+    /// The rows with a non-zero count, as observation features.
+    var features: [CaseObservation.Feature] {
+        rows.filter { $0.count > 0 }.map { CaseObservation.Feature(label: $0.label, count: $0.count) }
+    }
+}
