@@ -27,3 +27,16 @@ public struct PlayCampaignOptions: Sendable {
         self.timeLimit = timeLimit
     }
 }
+
+extension PlayCampaign {
+    /// Takes `options` (all but the policy, which a campaign is created with): the checks off,
+    /// the threads when they are set, the time limit, the shard, what to count and what to keep.
+    public mutating func apply(_ options: PlayCampaignOptions) {
+        if let threads = options.threads { self.threads = threads }
+        skippedChecks = options.skipping
+        timeLimit = options.timeLimit
+        collectsCoverage = options.collectsCoverage
+        shard = options.shard
+        recordsObservations = options.recordsObservations
+    }
+}

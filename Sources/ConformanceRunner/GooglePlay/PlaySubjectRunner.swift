@@ -31,12 +31,8 @@ public struct PlaySubjectRunner: Sendable {
             var campaign = PlayCampaign(
                 catalog: generator?.catalog ?? .example, policy: options.policy ?? .example, generator: generator, seed: seed,
                 histories: histories, subjectName: name, factory: factory)
-            campaign.threads = options.threads ?? threads
-            campaign.skippedChecks = options.skipping
-            campaign.timeLimit = options.timeLimit
-            campaign.collectsCoverage = options.collectsCoverage
-            campaign.shard = options.shard
-            campaign.recordsObservations = options.recordsObservations
+            campaign.threads = threads
+            campaign.apply(options)
             return campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }

@@ -44,28 +44,33 @@ extension Conformance {
                 }
                 if replayed > 0 { notes.append("\(countText(replayed, "saved failure")) of \(name) replayed first: every check holds on them now") }
             }
-            var campaign = PlayCampaign(
-                catalog: catalog, policy: policy, generator: generator, seed: seed, histories: overrides.histories ?? histories,
-                subjectName: name, factory: factory)
-            campaign.threads = CampaignConfiguration.availableCores
-            campaign.skippedChecks = skipping
-            campaign.timeLimit = overrides.timeLimit ?? timeLimit
-            campaign.shard = overrides.shard
-            campaign.collectsCoverage = overrides.statistics
-            campaign.originTest = testFilter
-            let result = campaign.run()
-            var failure = result.failure
-            if var found = failure {
-                try folder?.save(&found)
-                found.reproduce = reproduce
-                failure = found
-            }
-            var run = PlayConformanceRun(subject: name, result: result, failure: failure)
-            run.notes = notes
-            return run
         } catch {
             throw ConformanceError("the failures folder: \(error)")
         }
+        var campaign = PlayCampaign(
+            catalog: catalog, policy: policy, generator: generator, seed: seed, histories: overrides.histories ?? histories,
+            subjectName: name, factory: factory)
+        var options = PlayCampaignOptions(
+            policy: policy, skipping: skipping, threads: CampaignConfiguration.availableCores, timeLimit: overrides.timeLimit ?? timeLimit)
+        options.shard = overrides.shard
+        options.collectsCoverage = overrides.statistics
+        options.recordsObservations = overrides.observations != nil
+        campaign.apply(options)
+        campaign.originTest = testFilter
+        let result = campaign.run()
+        var failure = result.failure
+        if var found = failure {
+            do { try folder?.save(&found) } catch { throw ConformanceError("the failures folder: \(error)") }
+            found.reproduce = reproduce
+            failure = found
+        }
+        if let path = overrides.observations {
+            let log = ObservationLog(property: name, seed: seed.description)
+            try ObservationLog.append(log.lines(play: result, failures: failure.map { [$0] } ?? []).map { $0 + "\n" }.joined(), to: path)
+        }
+        var run = PlayConformanceRun(subject: name, result: result, failure: failure)
+        run.notes = notes
+        return run
     }
 
     /// Replays the Google Play history at `path` against `replayer`'s subject, named `name`; a

@@ -21,11 +21,16 @@ struct PlayReproductionTests {
         return (run, path)
     }
 
-    @Test("A correct Play subject passes; the environment sets the number of histories")
+    @Test("A correct Play subject passes; the environment sets the number of histories and where observations go")
     func referencePasses() throws {
-        let run = try Conformance.run(PlayReferenceApp.self, failuresFolder: nil, environment: ["PURCHASE_CONFORMANCE_HISTORIES": "150"])
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["PURCHASE_CONFORMANCE_HISTORIES": "150", "PURCHASE_CONFORMANCE_OBSERVATIONS": folder + "/o.jsonl"]
+        let run = try Conformance.run(PlayReferenceApp.self, failuresFolder: nil, environment: environment)
         #expect(run.passed, "\(run.report)")
         #expect(run.result.historiesRun == 150)
+        let lines = try String(contentsOfFile: folder + "/o.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 150 && lines.allSatisfy { $0.contains(#""type":"test_case""#) })
     }
 
     @Test("A failure is saved with the subject and test in its origin, and its Replay line names the test")
