@@ -14,12 +14,8 @@ extension PlayCaseRun {
             o.failingChecks = [failure.check.rawValue]
             o.failedAtEvent = failure.eventIndex
             o.statusReason = failure.reason
-        case .stopped(let stop):
-            o.status = .gaveUp
-            o.statusReason = "generation stopped: \(stop)"
-        case .rejected(_, let rejection):
-            o.status = .gaveUp
-            o.statusReason = "generation stopped: generated an impossible event: \(rejection)"
+        case .stopped, .rejected:
+            o.recordGivingUp(outcome)
         }
         return o
     }

@@ -37,6 +37,20 @@ public struct CaseObservation: Hashable, Sendable {
         public var count: Int
     }
 
+    /// Marks the case abandoned with the reason when `outcome` says generation stopped (or drew
+    /// an impossible event); a passed or failed case is left as it is.
+    mutating func recordGivingUp<F, R>(_ outcome: RunOutcome<F, R>) {
+        switch outcome {
+        case .stopped(let stop):
+            status = .gaveUp
+            statusReason = "generation stopped: \(stop)"
+        case .rejected(_, let rejection):
+            status = .gaveUp
+            statusReason = "generation stopped: generated an impossible event: \(rejection)"
+        case .passed, .failed: break
+        }
+    }
+
     /// The features of `counts`, without the zero ones.
     static func features(_ counts: CoverageCounts) -> [Feature] {
         counts.labels.filter { $0.count > 0 }.map { Feature(label: $0.label, count: $0.count) }

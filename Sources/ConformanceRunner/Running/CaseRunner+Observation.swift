@@ -30,12 +30,8 @@ extension CaseRunner {
                 // The failing event's own counts (statistics count only events that passed).
                 observation.features = CaseObservation.merging(observation.features, "event:\(last.kind.rawValue)")
             }
-        case .stopped(let stop):
-            observation.status = .gaveUp
-            observation.statusReason = "generation stopped: \(stop)"
-        case .rejected(_, let rejection):
-            observation.status = .gaveUp
-            observation.statusReason = "generation stopped: generated an impossible event: \(rejection)"
+        case .stopped, .rejected:
+            observation.recordGivingUp(result.outcome)
         }
         outcome.coverage = counts
         outcome.observation = observation
