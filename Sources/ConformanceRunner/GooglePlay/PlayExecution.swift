@@ -44,20 +44,24 @@ struct PlayExecution<S: PlaySubject> {
 
     /// Applies `event` and checks the subject after it.
     mutating func step(_ event: PlayEvent) -> PlayRunOutcome {
-        let before = model.now
+        // Only a recorded replay keeps the model from before the event: a copy would make every
+        // campaign event copy the model's arrays when it mutates them.
+        let before = recordTrace ? model : nil
         lastObserved = nil
         let outcome = run(event)
-        if recordTrace { samples.append(sample(from: before)) }
+        if let before { samples.append(sample(from: before, event: event)) }
         return outcome
     }
 
-    /// The sample of the event just run from `start`: each product's newest token status, what
-    /// was expected, and what the subject reported (nil when it was not asked).
-    private func sample(from start: Instant) -> PlayStepSample {
+    /// The sample of `event`, just run on `before`: each product's newest token status (and where
+    /// inside a time advance it changed), what was expected, and what the subject reported (nil
+    /// when it was not asked).
+    private func sample(from before: PlayModel, event: PlayEvent) -> PlayStepSample {
         let all = subject.wantsNotifications
         let products = model.catalog.oneTime.map(\.id) + model.catalog.subscriptions.map(\.id)
         return PlayStepSample(
-            start: start, end: model.now, statuses: products.map { ($0, latestStatus(of: $0, knowsEverything: true)) },
+            start: before.now, end: model.now, statuses: products.map { ($0, model.newestTokenStatus(of: $0, knowsEverything: true)) },
+            turns: before.stretches(of: event).count == 1 ? PlayStepSample.turns(from: before, to: model.now, products: products) : [],
             expected: model.expectedEntitlements(knowsEverything: all).filter { !policy.isConsumable($0) },
             balances: policy.consumables.map { ($0, model.acceptedCredits($0, knowsEverything: all).first ?? 0) },
             observed: lastObserved)
@@ -245,13 +249,6 @@ struct PlayExecution<S: PlaySubject> {
 
     /// The status, as the subject could know it, of the newest token behind `product`.
     private func latestStatus(of product: String, knowsEverything: Bool) -> PlayTokenStatus? {
-        for i in model.tokens.indices.reversed() {
-            let t = model.tokens[i]
-            let owner = t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) }
-            guard t.products.contains(product) || owner == product else { continue }
-            if knowsEverything { return model.status(of: i) }
-            if let seen = model.seen[i] { return seen.status }
-        }
-        return nil
+        model.newestTokenStatus(of: product, knowsEverything: knowsEverything)
     }
 }

@@ -10,10 +10,52 @@ struct PlayStepSample: Sendable {
     var end: Instant
     /// Per product of the catalog, in catalog order, the status of its newest token (nil: none yet).
     var statuses: [(product: String, status: PlayTokenStatus?)]
+    /// Inside a time advance, each instant some product's status changed, with the statuses then.
+    var turns: [(at: Instant, statuses: [PlayTokenStatus?])] = []
     /// The permanent products the model expected the subject to grant.
     var expected: [String]
     /// The units of each consumable the model expected credited (the first accepted value), in policy order.
     var balances: [(product: String, units: Int)]
     /// What the subject reported, nil when the event failed before it was asked.
     var observed: ObservedState?
+
+    /// The turns inside a time advance from `before` to `end`, found by advancing a copy of the
+    /// model from one token boundary to the next. The subject hears of an advance only after it,
+    /// so its replies cannot change these (an advance split by a pre-order release is not drawn
+    /// inside: the subject answers at the release).
+    static func turns(from before: PlayModel, to end: Instant, products: [String]) -> [(at: Instant, statuses: [PlayTokenStatus?])] {
+        guard before.now < end else { return [] }
+        func statuses(_ m: PlayModel) -> [PlayTokenStatus?] {
+            products.map { m.newestTokenStatus(of: $0, knowsEverything: true) }
+        }
+        var copy = before
+        var last = statuses(copy)
+        var out: [(at: Instant, statuses: [PlayTokenStatus?])] = []
+        for _ in 0..<64 {
+            // A turn takes effect once its instant has passed: step a second beyond it (never beyond the advance).
+            guard let next = copy.tokens.indices.compactMap({ copy.boundary(of: $0) }).filter({ $0 >= copy.now && $0 < end }).min(),
+                case let seconds = min(Int(copy.now.seconds(to: next)) + 1, Int(copy.now.seconds(to: end))), seconds > 0,
+                (try? copy.apply(.advanceTime(by: PlayHistoryGenerator.duration(seconds: seconds)))) != nil
+            else { break }
+            let now = statuses(copy)
+            if now != last { out.append((next, now)) }  // drawn at the turn's own instant
+            last = now
+        }
+        return out
+    }
+}
+
+extension PlayModel {
+    /// The status, as a subject could know it (everything, or what Play told it), of the newest
+    /// token behind `product`: a token that names it, or the new token of a deferred plan change to it.
+    func newestTokenStatus(of product: String, knowsEverything: Bool) -> PlayTokenStatus? {
+        for i in tokens.indices.reversed() {
+            let t = tokens[i]
+            let owner = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }
+            guard t.products.contains(product) || owner == product else { continue }
+            if knowsEverything { return status(of: i) }
+            if let seen = seen[i] { return seen.status }
+        }
+        return nil
+    }
 }

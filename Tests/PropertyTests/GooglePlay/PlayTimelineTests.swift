@@ -21,7 +21,9 @@ struct PlayTimelineTests {
         let lane = try #require(timeline.lanes.first { $0.id == "pro" })
         #expect(lane.kindLabel == "subscription")
         #expect(lane.tracks.first?.periods.map(\.kind) == [.subscribed, .onHold])
-        #expect(lane.tracks.first?.periods.map(\.from) == [0, 2])
+        // The trial ends (and hold begins, this store having no grace) halfway through the 14-day advance.
+        #expect(lane.tracks.first?.periods.map(\.from) == [0, 2.5])
+        #expect(lane.tracks.first?.periods.last?.start == Instant(iso8601: "2026-01-08T00:00:00Z"))
         let expected = try #require(timeline.rows.first { $0.role == .expected })
         let reported = try #require(timeline.rows.first { $0.role == .reported })
         #expect(expected.cells == ["pro", "pro", "none"])
@@ -31,6 +33,21 @@ struct PlayTimelineTests {
         let reference = try #require(PlayBuiltInSubjects.named("play-reference-server")).run(history)
         let passing = Timeline(play: history, result: reference, subject: "play-reference-server", report: "✔")
         #expect(passing.divergedAt == nil && passing.rows.allSatisfy { !$0.differs.contains(true) })
+    }
+
+    @Test("Turns inside one time advance are drawn where they happened: renewal date → grace → account hold")
+    func turnsInsideAnAdvance() throws {
+        let events = try ["purchase(basic-monthly)", "setBilling(fail)", "advanceTime(P40D)"].map { try PlayEvent(compact: $0) }
+        let history = PlayHistory(variations: playVariations { $0.graceDays = 3 }, events: events)
+        let runner = try #require(PlayBuiltInSubjects.named("play-reference-app"))
+        let timeline = Timeline(play: history, result: runner.run(history), subject: runner.name, report: "✔")
+        let periods = try #require(timeline.lanes.first { $0.id == "basic" }?.tracks.first?.periods)
+        #expect(periods.map(\.kind) == [.subscribed, .grace, .onHold])
+        // Renewal due after 31 days, grace for 3: at 31/40 and 34/40 of the advance's column.
+        let positions: [Double] = [0, 2 + 31.0 / 40, 2 + 34.0 / 40]
+        #expect(periods.map(\.from) == positions)
+        let starts: [String] = ["2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z", "2026-02-04T00:00:00Z"]
+        #expect(periods.map(\.start.iso8601) == starts)
     }
 
     @Test("Every token status is drawn as a period kind with its own words, except a pending purchase canceled before payment")
@@ -52,7 +69,7 @@ struct PlayTimelineTests {
         #expect(report.status == 1)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("<meta name=\"generator\" content=\"\(TimelineHTML.format)\">"))
-        #expect(html.contains("account hold") && html.contains("data-diverged=\"true\"") && html.contains("which shows the state after it"))
+        #expect(html.contains("account hold") && html.contains("data-diverged=\"true\""))
         #expect(!html.contains("<script") && !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"))
         _ = InProcessTool.run(["report", Self.hold, "--html", folder + "/again.html"])
         #expect(try String(contentsOfFile: folder + "/again.html", encoding: .utf8) == html)

@@ -20,14 +20,33 @@ extension Timeline {
         let subscriptions = Set(history.catalog.subscriptions.map(\.id))
         for (p, product) in (samples.first?.statuses.map(\.product) ?? []).enumerated() {
             var periods: [TimelinePeriod] = []
-            for (i, sample) in samples.enumerated() {
-                guard let kind = sample.statuses[p].status.flatMap(Self.periodKind) else { continue }
-                if let last = periods.last, last.kind == kind, last.to == Double(i) {
-                    periods[periods.count - 1].to = Double(i + 1)
-                    periods[periods.count - 1].end = sample.end
+            // A period from slot position `from` to `to` (store times `start`, `end`), merged with the one before when it continues it.
+            func add(_ status: PlayTokenStatus?, from: Double, to: Double, start: Instant, end: Instant) {
+                guard to > from, let kind = status.flatMap(Self.periodKind) else { return }
+                if let last = periods.last, last.kind == kind, last.to == from {
+                    periods[periods.count - 1].to = to
+                    periods[periods.count - 1].end = end
                 } else {
-                    periods.append(TimelinePeriod(kind: kind, product: product, from: Double(i), to: Double(i + 1), start: sample.start, end: sample.end))
+                    periods.append(TimelinePeriod(kind: kind, product: product, from: from, to: to, start: start, end: end))
                 }
+            }
+            for (i, sample) in samples.enumerated() {
+                guard !sample.turns.isEmpty else {
+                    add(sample.statuses[p].status, from: Double(i), to: Double(i + 1), start: sample.start, end: sample.end)
+                    continue
+                }
+                // A time advance with turns inside: the state before it until the first turn, then each turn's, placed
+                // where its instant falls in the column, and the state after it from the last turn on.
+                let span = Double(max(1, sample.start.seconds(to: sample.end)))
+                let at = { (t: Instant) in Double(i) + Double(sample.start.seconds(to: t)) / span }
+                var status = i > 0 ? samples[i - 1].statuses[p].status : nil
+                var from = (position: Double(i), time: sample.start)
+                for turn in sample.turns {
+                    add(status, from: from.position, to: at(turn.at), start: from.time, end: turn.at)
+                    status = turn.statuses[p]
+                    from = (at(turn.at), turn.at)
+                }
+                add(sample.statuses[p].status, from: from.position, to: Double(i + 1), start: from.time, end: sample.end)
             }
             guard !periods.isEmpty else { continue }
             lanes.append(
@@ -43,7 +62,6 @@ extension Timeline {
         self.lanes = lanes
         self.rows = Self.playRows(samples)
         self.report = report
-        self.statesAfterEvents = true
     }
 
     /// How a token status is drawn.

@@ -24,7 +24,4 @@ public struct Timeline: Hashable, Sendable {
     public var rows: [TimelineRow]
     /// The text report, shown under the picture.
     public var report: String
-    /// Whether each column shows the state after its event only (Google Play), rather than a time
-    /// advance's span spread across it (App Store).
-    public var statesAfterEvents = false
 }

@@ -42,11 +42,10 @@ public struct TimelineHTML: Hashable, Sendable {
         html.append("</div>")
         html.append("<figcaption>")
         html.append(legend)
-        let columns = t.statesAfterEvents
-            ? "Each event owns a column, which shows the state after it: a change inside a time advance is drawn at the end of its (log-scaled) column."
-            : "Each event owns a column: an instant event's column shows the state after it; a time advance spreads its span of store time across its (log-scaled) column."
         html.append(
-            "<p class=\"muted\">\(columns) The rows at the bottom are what the checks compared after each event; hatched cells marked ≠ differ.</p>")
+            "<p class=\"muted\">Each event owns a column: an instant event's column shows the state after it; a time advance "
+                + "spreads its span of store time across its (log-scaled) column. The rows at the bottom are what the checks "
+                + "compared after each event; hatched cells marked ≠ differ.</p>")
         html.append("</figcaption>")
         html.append("</figure>")
         html.append("<h2>Events</h2>")
