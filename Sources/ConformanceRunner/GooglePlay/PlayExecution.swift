@@ -214,12 +214,12 @@ struct PlayExecution<S: PlaySubject> {
         for product in got where !expected.contains(product) && !leeway.contains(product) {
             // §2.3: a grant Google's own purchases do not explain, of a product the app was handed a forgery of.
             let forged = model.forgedProducts.contains(product) && !model.expectedEntitlements(knowsEverything: true).contains(product)
-            let check = forged ? .unverifiedNeverEntitled : PlayCheck.unexpectedGrant(latestStatus(of: product, knowsEverything: all))
+            let check = forged ? .unverifiedNeverEntitled : PlayCheck.unexpectedGrant(model.newestTokenStatus(of: product, knowsEverything: all))
             if skipped.contains(check) { continue }
             return fail(check, "Entitled products", expected: line, observed: gotLine)
         }
         for product in expected where !got.contains(product) {
-            var check = PlayCheck.missingGrant(latestStatus(of: product, knowsEverything: all))
+            var check = PlayCheck.missingGrant(model.newestTokenStatus(of: product, knowsEverything: all))
             // B12: a plain missing grant on a token whose acknowledgement last answered an error.
             if check == .entitlementsMatch, let token = latestToken(of: product), acknowledgementErrors.contains(token) {
                 check = .acknowledgementErrorKeepsAccess
@@ -245,10 +245,5 @@ struct PlayExecution<S: PlaySubject> {
         // §1 V-ADDONS: an add-on's product is one of its token's line items, not the token's first product.
         model.tokens.last { t in t.products.contains(product) || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
             .tokenString
-    }
-
-    /// The status, as the subject could know it, of the newest token behind `product`.
-    private func latestStatus(of product: String, knowsEverything: Bool) -> PlayTokenStatus? {
-        model.newestTokenStatus(of: product, knowsEverything: knowsEverything)
     }
 }

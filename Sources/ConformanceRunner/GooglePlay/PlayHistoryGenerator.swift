@@ -214,13 +214,8 @@ public struct PlayHistoryGenerator: Sendable {
 
     /// Time to the model's `boundaries`-th next boundary plus `offset` seconds (a day when nothing is due).
     func boundaryStep(_ model: PlayModel, offset: Int, boundaries: Int = 1) -> PlayEvent {
-        var probe = model
         var target: Instant?
-        for _ in 0..<boundaries {
-            guard let (when, _) = probe.nextBoundary() else { break }
-            target = when
-            _ = try? probe.apply(.advanceTime(by: Self.duration(seconds: Int(probe.now.seconds(to: when)) + 1)))
-        }
+        model.walkBoundaries(limit: boundaries) { when, _ in target = when }
         guard let target else { return .advanceTime(by: .days(1)) }
         return timeStep(model, to: target, offset: offset)
     }

@@ -99,12 +99,8 @@ struct PlayHistoryShrinker {
             _ = model.start()
             for event in best.events[..<i] { _ = try? model.apply(event) }
             let end = model.now.adding(d)
-            var probe = model
             var targets: [Int] = []
-            while let (when, _) = probe.nextBoundary(), when < end, targets.count < 6 {
-                targets.append(Int(model.now.seconds(to: when)))
-                _ = try? probe.apply(.advanceTime(by: PlayHistoryGenerator.duration(seconds: Int(probe.now.seconds(to: when)) + 1)))
-            }
+            model.walkBoundaries(before: end, limit: 6) { when, _ in targets.append(Int(model.now.seconds(to: when))) }
             for seconds in targets where seconds > 0 {
                 var candidate = best
                 candidate.events[i] = .advanceTime(by: PlayHistoryGenerator.duration(seconds: seconds))

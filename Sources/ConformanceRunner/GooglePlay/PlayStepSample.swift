@@ -28,34 +28,13 @@ struct PlayStepSample: Sendable {
         func statuses(_ m: PlayModel) -> [PlayTokenStatus?] {
             products.map { m.newestTokenStatus(of: $0, knowsEverything: true) }
         }
-        var copy = before
-        var last = statuses(copy)
+        var last = statuses(before)
         var out: [(at: Instant, statuses: [PlayTokenStatus?])] = []
-        for _ in 0..<64 {
-            // A turn takes effect once its instant has passed: step a second beyond it (never beyond the advance).
-            guard let next = copy.tokens.indices.compactMap({ copy.boundary(of: $0) }).filter({ $0 >= copy.now && $0 < end }).min(),
-                case let seconds = min(Int(copy.now.seconds(to: next)) + 1, Int(copy.now.seconds(to: end))), seconds > 0,
-                (try? copy.apply(.advanceTime(by: PlayHistoryGenerator.duration(seconds: seconds)))) != nil
-            else { break }
-            let now = statuses(copy)
-            if now != last { out.append((next, now)) }  // drawn at the turn's own instant
+        before.walkBoundaries(before: end, limit: 64) { when, after in
+            let now = statuses(after)
+            if now != last { out.append((when, now)) }  // drawn at the turn's own instant
             last = now
         }
         return out
-    }
-}
-
-extension PlayModel {
-    /// The status, as a subject could know it (everything, or what Play told it), of the newest
-    /// token behind `product`: a token that names it, or the new token of a deferred plan change to it.
-    func newestTokenStatus(of product: String, knowsEverything: Bool) -> PlayTokenStatus? {
-        for i in tokens.indices.reversed() {
-            let t = tokens[i]
-            let owner = t.subscription?.deferredFrom.flatMap { catalog.subscription(ofPlan: $0) }
-            guard t.products.contains(product) || owner == product else { continue }
-            if knowsEverything { return status(of: i) }
-            if let seen = seen[i] { return seen.status }
-        }
-        return nil
     }
 }
