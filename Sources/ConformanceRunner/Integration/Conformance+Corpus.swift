@@ -35,20 +35,38 @@ extension Conformance {
             throw ConformanceError("\(path) has no \"expect\": a corpus case says whether it passes or which check fails where")
         }
         let run = try replay(named: name, file: path, checks: checks, testFilter: testFilter, factory: factory)
-        let failure = run.result.failures.first
+        let failure = run.result.failures.first.map {
+            (check: $0.check.rawValue, eventIndex: $0.failure.eventIndex, report: $0.rendered(reproduce: run.reproduce))
+        }
+        return corpusMismatch(path: path, subject: name, expect: expect, failure: failure)
+    }
+
+    /// What a corpus case at `path` did against `subject` instead of what its `expect` says, for
+    /// either store: nil when it did what it says. `failure` is how it failed (its check, the
+    /// event, and the report to show), nil when every check held.
+    static func corpusMismatch(
+        path: String, subject name: String, expect: HistoryExpectation, failure: (check: String, eventIndex: Int, report: String)?
+    ) -> String? {
+        if expect.isMet(byFailure: failure.map { ($0.check, $0.eventIndex) }) { return nil }
         switch (expect, failure) {
-        case (.passes, nil):
-            return nil
         case (.passes, let failure?):
-            return "\(path) is expected to pass, but against \(name) it fails:\n\n" + failure.rendered(reproduce: run.reproduce)
-        case (.fails(let check, let at), let failure?) where failure.check.rawValue == check && failure.failure.eventIndex == at:
-            return nil
+            return "\(path) is expected to pass, but against \(name) it fails:\n\n" + failure.report
         case (.fails(let check, let at), let failure?):
             return "\(path) is expected to fail \(check) after event \(at + 1), but against \(name) it fails "
-                + "\(failure.check) after event \(failure.failure.eventIndex + 1):\n\n" + failure.rendered(reproduce: run.reproduce)
+                + "\(failure.check) after event \(failure.eventIndex + 1):\n\n" + failure.report
         case (.fails(let check, let at), nil):
             return "\(path) recorded \(check) failing after event \(at + 1), but against \(name) every check now holds: "
                 + "the bug is fixed. To keep the history as a regression test, set its \"expect\" to {\"passes\": true}."
+        case (.passes, nil):
+            return nil
         }
+    }
+
+    /// The note of a replayed file that held: every check held after its events, and, when the
+    /// file recorded a failure, that the failure is fixed.
+    static func heldNote(path: String, subject name: String, events: Int, expect: HistoryExpectation?) -> String {
+        var note = "Replayed \(path) against \(name): every check held after \(countText(events, "event"))"
+        if case .fails(let check, let at)? = expect { note += " (the file recorded \(check) after event \(at + 1): fixed)" }
+        return note
     }
 }

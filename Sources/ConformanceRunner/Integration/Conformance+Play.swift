@@ -88,11 +88,8 @@ extension Conformance {
         if let rejection = replay.rejection { throw ConformanceError("could not replay: \(rejection.inFile(path)) (against \(name))") }
         var failure = replay.failure.map { PlayFailureReport(replayed: $0, history: history, trace: replay.trace, path: path) }
         failure?.reproduce = reproduce
-        var note = "Replayed \(path) against \(name)"
-        if failure == nil {
-            note += ": every check held after \(countText(history.events.count, "event"))"
-            if case .fails(let check, let at)? = history.expect { note += " (the file recorded \(check) after event \(at + 1): fixed)" }
-        }
+        let note = failure == nil
+            ? heldNote(path: path, subject: name, events: history.events.count, expect: history.expect) : "Replayed \(path) against \(name)"
         let seed = Seed(hex: history.origin?.seed ?? "") ?? Seed(0)
         var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: failure)
         run.notes = [note]
@@ -125,20 +122,7 @@ extension Conformance {
             throw ConformanceError("\(path) has no \"expect\": a corpus case says whether it passes or which check fails where")
         }
         let run = try replay(subject, file: path, skipping: skipping, testFilter: testFilter)
-        let name = run.subject
-        let found = run.failure.map { (check: $0.failure.check.rawValue, eventIndex: $0.failure.eventIndex) }
-        if expect.isMet(byFailure: found) { return nil }
-        switch (expect, run.failure) {
-        case (.passes, let failure?):
-            return "\(path) is expected to pass, but against \(name) it fails:\n\n" + failure.text
-        case (.fails(let check, let at), let failure?):
-            return "\(path) is expected to fail \(check) after event \(at + 1), but against \(name) it fails "
-                + "\(failure.failure.check.rawValue) after event \(failure.failure.eventIndex + 1):\n\n" + failure.text
-        case (.fails(let check, let at), nil):
-            return "\(path) recorded \(check) failing after event \(at + 1), but against \(name) every check now holds: "
-                + "the bug is fixed. To keep the history as a regression test, set its \"expect\" to {\"passes\": true}."
-        case (.passes, nil):
-            return nil
-        }
+        let failure = run.failure.map { (check: $0.failure.check.rawValue, eventIndex: $0.failure.eventIndex, report: $0.text) }
+        return corpusMismatch(path: path, subject: run.subject, expect: expect, failure: failure)
     }
 }

@@ -31,10 +31,7 @@ extension Conformance {
         switch replay.outcome {
         case .passed:
             result.eventsRun = replay.trace.count
-            note = "Replayed \(path) against \(name): every check held after \(countText(history.events.count, "event"))"
-            if case .fails(let check, let at)? = history.expect {
-                note += " (the file recorded \(check) after event \(at + 1): fixed)"
-            }
+            note = heldNote(path: path, subject: name, events: history.events.count, expect: history.expect)
         case .failed(let failure):
             result.eventsRun = replay.trace.count
             result.failures = [FailureReport.replayed(failure, history: history, trace: replay.trace, path: path)]
