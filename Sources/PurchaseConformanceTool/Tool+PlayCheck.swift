@@ -76,14 +76,9 @@ extension PurchaseConformanceTool {
         }
         if let html = args.values["html"] {
             guard !html.isEmpty else { throw UsageError("--html needs a folder", command: "check") }
-            var used: [String] = []
-            for failure in found {
+            let names = Self.uniqueNames(found.map { $0.history.name ?? $0.failure.check.rawValue })
+            for (name, failure) in zip(names, found) {
                 // The minimal history replayed once more, for what each event came to.
-                let base = failure.history.name ?? failure.failure.check.rawValue
-                var name = base
-                var n = 1
-                while used.contains(name) { n += 1; name = "\(base)-\(n)" }
-                used.append(name)
                 let result = runner.run(failure.history, skipping: options.skipping.filter { $0 != failure.failure.check })
                 let page = TimelineHTML(Timeline(play: failure.history, result: result, subject: runner.name, report: failure.text)).rendered
                 try HistoryFile.writeText(page, to: html + "/" + name + ".html")

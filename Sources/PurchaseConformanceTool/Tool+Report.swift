@@ -66,9 +66,13 @@ extension PurchaseConformanceTool {
 
     /// A file name per failure: its saved file's name, else its check, made unique by a number.
     static func timelineNames(_ failures: [FailureReport]) -> [(String, FailureReport)] {
+        Array(zip(uniqueNames(failures.map(\.artifactName)), failures))
+    }
+
+    /// `bases` in order, a later repeat of a name made unique by a number (`NAME-2`, `NAME-3`, …).
+    static func uniqueNames(_ bases: [String]) -> [String] {
         var used: [String] = []
-        return failures.map { report in
-            let base = report.artifactName
+        return bases.map { base in
             var name = base
             var n = 2
             while used.contains(name) {
@@ -76,7 +80,7 @@ extension PurchaseConformanceTool {
                 n += 1
             }
             used.append(name)
-            return (name, report)
+            return name
         }
     }
 }
