@@ -10,10 +10,7 @@ import Testing
 struct PlayHostileInputTests {
     /// A Play history file in `folder` with `events` (compact spellings) and the example catalog.
     static func file(_ events: [String], in folder: String, name: String = "h", subject: String = "play-reference-app") throws -> String {
-        let history = PlayHistory(events: try events.map { try PlayEvent(compact: $0) }, origin: HistoryOrigin(subject: subject))
-        let path = folder + "/\(name).json"
-        try HistoryFile.writeText(history.fileText, to: path)
-        return path
+        try PlayHistory(events: try events.map { try PlayEvent(compact: $0) }, origin: HistoryOrigin(subject: subject)).written(in: folder, name: name)
     }
 
     @Test("A history whose tokens exist only because the app consumed and bought again reads, models and replays (it was refused)")

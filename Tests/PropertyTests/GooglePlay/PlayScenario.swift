@@ -1,3 +1,4 @@
+import ConformanceRunner
 import PurchaseStateMachine
 
 /// A Play model driven by compact events, with short accessors for tests.
@@ -60,4 +61,13 @@ func playVariations(_ change: (inout PlayVariations) -> Void) -> PlayVariations 
     var v = PlayVariations()
     change(&v)
     return v
+}
+
+extension PlayHistory {
+    /// Writes the history as `folder/NAME.json` and returns the path.
+    func written(in folder: String, name: String) throws -> String {
+        let path = folder + "/\(name).json"
+        try HistoryFile.writeText(fileText, to: path)
+        return path
+    }
 }

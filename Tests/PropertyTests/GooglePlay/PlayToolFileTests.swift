@@ -15,9 +15,7 @@ struct PlayToolFileTests {
         var history = try HistoryFile.readPlay(hold)
         history.events = [try PlayEvent(compact: "purchase(coins100)")] + history.events + [.advanceTime(by: .days(1))]
         history.expect = nil
-        let path = folder + "/padded.json"
-        try HistoryFile.writeText(history.fileText, to: path)
-        return path
+        return try history.written(in: folder, name: "padded")
     }
 
     @Test("shrink on a Play file drops the events the failure does not need, writes the result, and its Replay line reproduces it")
@@ -113,8 +111,7 @@ struct PlayToolFileTests {
         var history = try HistoryFile.readPlay(Self.hold)
         for (name, hint) in [("exec-my_app.py", "--store googlePlay --exec 'CMD ARG…'"), ("MyPlayApp", "not built into purchase-conformance")] {
             history.origin?.subject = name
-            let path = folder + "/\(name).json"
-            try HistoryFile.writeText(history.fileText, to: path)
+            let path = try history.written(in: folder, name: name)
             for command in ["replay", "shrink", "report"] {
                 let run = InProcessTool.run([command, path])
                 #expect(run.status == 2, "\(command) \(name)")

@@ -72,8 +72,7 @@ struct PlayReproductionTests {
         // Recorded as passing, the same history is a mismatch that shows the failure.
         var history = try HistoryFile.readPlay(path)
         history.expect = .passes
-        let passing = folder + "/passing.json"
-        try HistoryFile.writeText(history.fileText, to: passing)
+        let passing = try history.written(in: folder, name: "passing")
         let mismatch = try #require(try Conformance.corpusMismatch(CoinCountingApp.self, file: passing))
         #expect(mismatch.hasPrefix("\(passing) is expected to pass, but against CoinCountingApp it fails:"), "\(mismatch)")
         // Another subject's case is refused, never run against the wrong app.
