@@ -95,10 +95,7 @@ extension PurchaseConformanceTool {
                 io.print("\n✘ \(runner.name): \(countText(found.count, "failing check")) (\(checks)) · seed \(seed)")
             }
         } else {
-            let held = skipped.isEmpty ? "all \(PlayCheck.allCases.count)" : "\(PlayCheck.allCases.count - skipped.count) of \(PlayCheck.allCases.count)"
-            let stopped = result.stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(histories)))" : ""
-            let slice = options.shard.map { ", shard \($0)" } ?? ""
-            io.print("✔ \(runner.name): \(held) Google Play checks held over \(grouped(result.historiesRun)) histories\(stopped) (seed \(result.seed)\(slice))")
+            io.print(result.heldLine(subject: runner.name, skipped: skipped.count, planned: histories, shard: options.shard))
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
         }
         if !json, let coverage = result.coverage { io.print("\n" + coverage.rendered()) }

@@ -21,6 +21,19 @@ extension PlayCampaignResult {
     }
 }
 
+extension PlayCampaignResult {
+    /// The verdict of a campaign in which every check held, for `subject`: how many checks ran
+    /// (all, or all but the `skipped`), over how many histories, whether a time limit stopped it
+    /// before the `planned` number, and the seed (and `shard`).
+    public func heldLine(subject: String, skipped: Int = 0, planned: Int? = nil, shard: Shard? = nil) -> String {
+        let total = PlayCheck.allCases.count
+        let held = skipped == 0 ? "all \(total)" : "\(total - skipped) of \(total)"
+        let stopped = stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(planned ?? historiesRun)))" : ""
+        let slice = shard.map { ", shard \($0)" } ?? ""
+        return "✔ \(subject): \(held) Google Play checks held over \(grouped(historiesRun)) histories\(stopped) (seed \(seed)\(slice))"
+    }
+}
+
 extension PlayFailureReport {
     /// One Play failure as JSON, in the App Store report's shape: the check, the minimal history
     /// (file form and compact), the discrepancy, and where it was saved and how to replay it.

@@ -70,6 +70,7 @@ extension Conformance {
         }
         var run = PlayConformanceRun(subject: name, result: result, failure: failure)
         run.notes = notes
+        run.skipped = skipping
         return run
     }
 

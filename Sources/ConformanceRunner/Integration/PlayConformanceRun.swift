@@ -11,6 +11,8 @@ public struct PlayConformanceRun: Sendable {
     public var failure: PlayFailureReport?
     /// What the run did besides checking: a replayed file, a random seed, saved failures that now pass.
     public var notes: [String] = []
+    /// The checks switched off.
+    public var skipped: [PlayCheck] = []
 
     /// Creates a run.
     public init(subject: String, result: PlayCampaignResult, failure: PlayFailureReport?) {
@@ -25,8 +27,7 @@ public struct PlayConformanceRun: Sendable {
     /// The report people read: the failure's report (or the verdict), the statistics when
     /// counted, then the notes.
     public var report: String {
-        let verdict = failure?.text
-            ?? "✔ \(subject): all \(PlayCheck.allCases.count) Google Play checks held over \(result.historiesRun) histories (seed \(result.seed))"
+        let verdict = failure?.text ?? result.heldLine(subject: subject, skipped: skipped.count)
         return ([verdict] + (result.coverage.map { [$0.rendered()] } ?? []) + notes).joined(separator: "\n\n")
     }
 }
