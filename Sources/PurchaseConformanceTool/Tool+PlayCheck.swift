@@ -78,9 +78,7 @@ extension PurchaseConformanceTool {
             guard !html.isEmpty else { throw UsageError("--html needs a folder", command: "check") }
             let names = Self.uniqueNames(found.map { $0.history.name ?? $0.failure.check.rawValue })
             for (name, failure) in zip(names, found) {
-                // The minimal history replayed once more, for what each event came to.
-                let result = runner.run(failure.history, skipping: options.skipping.filter { $0 != failure.failure.check })
-                let page = TimelineHTML(Timeline(play: failure.history, result: result, subject: runner.name, report: failure.text)).rendered
+                let page = TimelineHTML(Timeline(play: failure, subject: runner.name)).rendered
                 try HistoryFile.writeText(page, to: html + "/" + name + ".html")
                 io.printError("Timeline written to \(html)/\(name).html")
             }

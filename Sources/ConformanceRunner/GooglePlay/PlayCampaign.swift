@@ -158,10 +158,12 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             // carry the catalog, the policy and the clock, never a drawn choice: every candidate
             // would fail alike and cost one more run (a hung program's whole timeout each).
             let history = minimalHistory(failure, events: [], variations: PlayVariations())
-            let replay = PlayReplayer(factory: factory, skipping: skippedChecks).replay(history)
-            let report = PlayFailureReport(
+            let replayed = PlayReplayer(factory: factory, skipping: skippedChecks).run(history)
+            let replay = replayed.failureOrRefusal
+            var report = PlayFailureReport(
                 failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: position + 1, shrinkEvaluations: 0,
                 flaky: replay.failure?.check != failure.check, trace: replay.trace)
+            report.samples = replayed.samples
             return PlayCampaignResult(seed: seed, historiesRun: position + 1, eventsRun: eventsRun, failure: report)
         }
         let tc = TestCase(seed: seed.derived(UInt64(n)))
@@ -212,12 +214,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         let replayer = PlayReplayer(factory: factory, skipping: skippedChecks)
         var passes = PlayHistoryShrinker(check: failure.check) { replayer.run($0).failure }
         history = passes.shrink(history)
-        let replay = replayer.replay(history)
+        let replayed = replayer.run(history)
+        let replay = replayed.failureOrRefusal
         let flaky = replay.failure?.check != failure.check
         var report = PlayFailureReport(
             failure: replay.failure ?? failure, history: history, originalLength: originalLength, foundAfterHistories: foundAfter,
             shrinkEvaluations: result.evaluations + passes.evaluations, flaky: flaky, trace: replay.trace)
         report.minimalChoices = result.sequence.values
+        report.samples = replayed.samples
         return report
     }
 }

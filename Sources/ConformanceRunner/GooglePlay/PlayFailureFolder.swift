@@ -28,7 +28,9 @@ public struct PlayFailureFolder: Sendable {
                 throw error
             }
             guard let failure = result.failure else { continue }
-            return (PlayFailureReport(replayed: failure, history: history, trace: result.trace, path: file), n + 1)
+            var report = PlayFailureReport(replayed: failure, history: history, trace: result.trace, path: file)
+            report.samples = result.samples
+            return (report, n + 1)
         }
         return (nil, paths.count)
     }

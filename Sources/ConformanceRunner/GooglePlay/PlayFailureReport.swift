@@ -24,6 +24,8 @@ public struct PlayFailureReport: Sendable {
     public var subjectOutput: String?
     /// The shrunk choice sequence (to compare independent shrinks).
     var minimalChoices: [UInt64] = []
+    /// What each event came to in the replay the report was made from, for its timeline page.
+    var samples: [PlayStepSample] = []
 
     /// The report, top-down: verdict, minimal history, expected vs actual, how to reproduce.
     public var text: String {

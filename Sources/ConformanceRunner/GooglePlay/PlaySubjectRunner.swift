@@ -72,6 +72,7 @@ public struct PlaySubjectRunner: Sendable {
             failure: again.failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
             shrinkEvaluations: passes.evaluations, flaky: again.failure?.check != original.check, trace: again.trace)
         report.reproduce = reproduce
+        report.samples = again.samples
         return report
     }
 }

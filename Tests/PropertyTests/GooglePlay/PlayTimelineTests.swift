@@ -79,5 +79,7 @@ struct PlayTimelineTests {
         #expect(check.status == 1)
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder + "/pages")
         #expect(pages == ["on-hold-never-entitled-play-example-ignores-hold.html"])
+        let drawn = try String(contentsOfFile: folder + "/pages/" + pages[0], encoding: .utf8)
+        #expect(drawn.contains("data-diverged=\"true\"") && drawn.contains("account hold"))
     }
 }

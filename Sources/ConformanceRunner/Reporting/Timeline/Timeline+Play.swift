@@ -1,6 +1,12 @@
 import PurchaseStateMachine
 
 extension Timeline {
+    /// The timeline of a Play failure report, from the replay it was made from (no run again).
+    public init(play report: PlayFailureReport, subject: String) {
+        let result = PlayReplayResult(failure: report.failure, trace: report.trace, samples: report.samples)
+        self.init(play: report.history, result: result, subject: subject, report: report.text)
+    }
+
     /// The timeline of a Google Play `history` replayed against a subject (`result`, from
     /// `PlaySubjectRunner.run`): one lane per product with the status of its newest purchase
     /// token after each event, and the entitlements (and consumable balances that ever differ)
