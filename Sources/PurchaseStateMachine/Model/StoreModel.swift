@@ -22,7 +22,15 @@ public struct StoreModel: Sendable {
     /// changes nothing) when the event's precondition does not hold.
     public mutating func apply(_ event: Event, into effects: inout StepEffects) throws(Rejection) {
         let firstMessage = effects.messages.count
+        // Near year 9999 an event may derive a date no history can write: it is refused, and
+        // the state it changed is put back (only there: elsewhere the copy would cost every event).
+        let before = state.now >= Instant.writableGuardStart || isAdvancePastGuard(event) ? state : nil
         try applyEvent(event, into: &effects)
+        if let before, let beyond = dateBeyondSupported() {
+            state = before
+            effects.messages.removeSubrange(firstMessage...)
+            throw Rejection(event: event, reason: Instant.pastSupportedReason(beyond.what, beyond.date))
+        }
         if settings.variations.notificationsReordered, effects.recordsServerChannels {
             reverseNotifications(from: firstMessage, in: &effects)
         }

@@ -59,6 +59,10 @@ public struct PlayModel: Sendable {
         try copy.applyEvent(event, into: &effects)
         copy.deliverDueNotifications(into: &effects)
         copy.noteBackendReads()
+        // Near year 9999 an event may derive a date no history can write: it is refused.
+        if copy.now >= Instant.writableGuardStart, let beyond = copy.dateBeyondSupported() {
+            throw PlayRejection(event: event, reason: Instant.pastSupportedReason(beyond.what, beyond.date))
+        }
         self = copy
         if variations.notificationsReordered { reverseNotifications(from: first, in: &effects) }
     }
