@@ -61,16 +61,18 @@ extension PurchaseConformanceTool {
     }
 
     /// Replays the subject's saved failures in `folder` before generating, as an App Store
-    /// `check` does: the first that still fails is returned (to report, exit 1), with how many
-    /// ran; nil when every one passes now (they stay saved) or there are none.
+    /// `check` does: the first that still fails is the result's report (to report, exit 1); the
+    /// files replayed and passed are for pruning, and they stay saved until pruned.
     func replaySavedPlayFailures(
-        in folder: PlayFailureFolder, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
-    ) throws -> (failure: PlayFailureReport?, replayed: Int) {
-        let (report, replayed) = try folder.replayFirstFailing { runner.run($0, skipping: skipping) }
-        if report == nil, replayed > 0 {
-            io.printError("(\(countText(replayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
+        in folder: FailureStore, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
+    ) throws -> SavedReplay<PlayFailureReport> {
+        let saved = try folder.replaySaved(GooglePlayStore.self) { file throws(FormatError) in
+            try runner.run(file.history, skipping: skipping).savedReport(file, subject: runner.name)
         }
-        return (report, replayed)
+        if saved.report == nil, !saved.replayed.isEmpty {
+            io.printError("(\(countText(saved.replayed.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
+        }
+        return saved
     }
 
     /// The Google Play checks `--checks A,B` and `--skip-checks A,B` switch off, in check order;

@@ -27,17 +27,18 @@ extension PurchaseConformanceTool {
         let (catalog, policy) = try playCatalog(args)
         var generator = PlayHistoryGenerator(catalog: catalog)
         generator.maxEvents = try args.int("max-events", default: named?.maxEvents ?? generator.maxEvents, range: 1...10_000)
-        let folder = PlayFailureFolder(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
+        let folder = FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
         let skipped = try playSkippedChecks(args)
         let json = args.flags.contains("json")
         let save = !args.flags.contains("no-save")
         let seed = try seed(args)
-        let saved = save ? try replaySavedPlayFailures(in: folder, runner, skipping: skipped) : (failure: nil, replayed: 0)
-        if var replayed = saved.failure {
+        let saved = save ? try replaySavedPlayFailures(in: folder, runner, skipping: skipped) : SavedReplay<PlayFailureReport>()
+        if save { for message in try folder.prune(after: saved) { io.printError(message) } }
+        if var replayed = saved.report {
             replayed.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
             replayed.subjectOutput = runner.standardErrorTail()
             let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
-            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed, failures: [replayed]).rendered() : replayed.text)
+            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed.count, failures: [replayed]).rendered() : replayed.text)
             return 1
         }
         let began = ContinuousClock.now
@@ -58,7 +59,7 @@ extension PurchaseConformanceTool {
             options.timeLimit = limit.map { $0 - (ContinuousClock.now - began) }
             result = runner.campaign(seed, histories, generator, options: options)
             guard var failure = result.failure else { break }
-            if save { try folder.save(&failure) }
+            if save, !failure.flaky { failure.savedPath = try folder.save(failure.history) }
             failure.reproduce = runner.reproduce.adding(Self.skipArguments(options.skipping))
             failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
             found.append(failure)
@@ -85,7 +86,7 @@ extension PurchaseConformanceTool {
         }
         if json {
             let wentOn = args.flags.contains("all-failures")
-            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed, failures: found, wentOn: wentOn).rendered())
+            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed.count, failures: found, wentOn: wentOn).rendered())
         } else if !found.isEmpty {
             io.print(found.map(\.text).joined(separator: "\n\n"))
             if found.count > 1 || args.flags.contains("all-failures") {

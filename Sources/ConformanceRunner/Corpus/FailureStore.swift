@@ -2,7 +2,8 @@ import Foundation
 import Generators
 import PurchaseStateMachine
 
-/// The failures folder: where failing histories are saved, and what the next run replays first.
+/// The failures folder of either store: where failing histories are saved, what the next run
+/// replays first, and which saved files are pruned once fixed.
 ///
 /// Files live in `folder/subject/`, named `CHECK-HASH.json` with a hash of the content, so
 /// the same failure saved twice is one file.
@@ -24,9 +25,9 @@ public struct FailureStore: Sendable {
     /// The folder holding this subject's failures.
     public var subjectFolder: String { folder + "/" + Self.slug(subject) }
 
-    /// Saves `history` atomically and returns its path.
+    /// Saves `history`, of either store, atomically and returns its path.
     @discardableResult
-    public func save(_ history: History) throws(FormatError) -> String {
+    public func save<H: StoreHistory>(_ history: H) throws(FormatError) -> String {
         let text = history.fileText
         let check: String
         if case .fails(let c, _)? = history.expect { check = c } else { check = "history" }
@@ -35,15 +36,22 @@ public struct FailureStore: Sendable {
         return path
     }
 
-    /// Reads every saved failure of this subject, oldest name first; `catalog`, when the saved
-    /// file's catalog differs from it, makes the file stale and it is skipped.
+    /// Reads every saved App Store failure of this subject, oldest name first; `catalog`, when
+    /// the saved file's catalog differs from it, makes the file stale and it is skipped.
     public func load(catalog: Catalog? = nil) throws(FormatError) -> [SavedHistory] {
+        try load(AppleAppStore.self) { catalog == nil || $0.catalog == catalog }
+    }
+
+    /// Reads every saved failure of this subject as `store`'s histories, oldest name first,
+    /// skipping those `keep` refuses (stale ones); a file that cannot be read is an error naming it.
+    public func load<St: Store>(
+        _ store: St.Type, keeping keep: (St.History) -> Bool = { _ in true }
+    ) throws(FormatError) -> [SavedStoreHistory<St.History>] {
         guard let paths = HistoryFile.historyFiles(in: subjectFolder) else { return [] }
-        var out: [SavedHistory] = []
+        var out: [SavedStoreHistory<St.History>] = []
         for path in paths {
-            let history = try HistoryFile.read(path)
-            if let catalog, history.catalog != catalog { continue }
-            out.append(SavedHistory(history: history, path: path))
+            let history = try St.readHistory(path)
+            if keep(history) { out.append(SavedStoreHistory(history: history, path: path)) }
         }
         return out
     }

@@ -25,7 +25,7 @@ extension Conformance {
         let overrides = try ConformanceEnvironment(environment)
         let seed = overrides.seed ?? seed
         if let path = overrides.replay { return try replayPlay(named: name, file: path, replayer: replayer, reproduce: reproduce) }
-        let folder = failuresFolder.map { PlayFailureFolder(folder: $0, subject: name) }
+        let folder = failuresFolder.map { FailureStore(folder: $0, subject: name) }
         var notes: [String] = []
         if overrides.seedIsRandom { notes.append("Seed drawn at random: \(seed) (PURCHASE_CONFORMANCE_SEED=\(seed) runs the same histories)") }
         var generator = PlayHistoryGenerator(catalog: catalog)
@@ -33,16 +33,22 @@ extension Conformance {
             guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
             generator.maxEvents = limit
         }
+        var saved = SavedReplay<PlayFailureReport>()
         do throws(FormatError) {
             if let folder {
-                let (saved, replayed) = try folder.replayFirstFailing(replayer.run)
-                if var saved {
-                    saved.reproduce = reproduce
-                    var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: saved)
+                saved = try folder.replaySaved(GooglePlayStore.self) { file throws(FormatError) in
+                    try replayer.run(file.history).savedReport(file, subject: name)
+                }
+                notes += try folder.prune(after: saved)
+                if var report = saved.report {
+                    report.reproduce = reproduce
+                    var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: report)
                     run.notes = notes
                     return run
                 }
-                if replayed > 0 { notes.append("\(countText(replayed, "saved failure")) of \(name) replayed first: every check holds on them now") }
+                if !saved.replayed.isEmpty {
+                    notes.append("\(countText(saved.replayed.count, "saved failure")) of \(name) replayed first: every check holds on them now")
+                }
             }
         } catch {
             throw ConformanceError("the failures folder: \(error)")
@@ -60,7 +66,11 @@ extension Conformance {
         let result = campaign.run()
         var failure = result.failure
         if var found = failure {
-            do { try folder?.save(&found) } catch { throw ConformanceError("the failures folder: \(error)") }
+            do {
+                if let folder, !found.flaky { found.savedPath = try folder.save(found.history) }
+            } catch {
+                throw ConformanceError("the failures folder: \(error)")
+            }
             found.reproduce = reproduce
             failure = found
         }

@@ -1,0 +1,32 @@
+import PurchaseStateMachine
+
+/// A store the engine checks subjects against: a type whose associated types are what really
+/// differs per store; everything else in the engine is written once, over `Store`.
+///
+/// `AppleAppStore` and `GooglePlayStore` are the two; docs/Architecture.md ("Add a store") says
+/// what a third must provide.
+public protocol Store: Sendable {
+    /// The store's history document (its catalog and events are the history's).
+    associatedtype History: StoreHistory
+
+    /// The store's name in reports and errors ("App Store", "Google Play").
+    static var displayName: String { get }
+
+    /// Reads, parses and validates this store's history at `path`; every problem is a
+    /// `FormatError` naming the file (and field and event).
+    static func readHistory(_ path: String) throws(FormatError) -> History
+}
+
+/// Apple's App Store: StoreKit 2 and 1 on the device, App Store Server Notifications on a server.
+public enum AppleAppStore: Store {
+    public typealias History = PurchaseStateMachine.History
+    public static var displayName: String { "App Store" }
+    public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.read(path) }
+}
+
+/// Google Play: the Play Billing Library on the device, RTDN and the Developer API on a server.
+public enum GooglePlayStore: Store {
+    public typealias History = PlayHistory
+    public static var displayName: String { "Google Play" }
+    public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.readPlay(path) }
+}
