@@ -114,7 +114,7 @@ extension PurchaseConformanceTool {
         let result = try runPlayResult(runner, history, path: path, skipping: try playSkippedChecks(args))
         let text: String
         if let failure = result.failure {
-            var report = PlayFailureReport(replayed: failure, history: history, trace: result.trace, path: path)
+            var report = PlayFailureReport.replayed(failure, history: history, trace: result.trace, path: path)
             report.reproduce = runner.reproduce
             report.subjectOutput = runner.standardErrorTail()
             text = report.text

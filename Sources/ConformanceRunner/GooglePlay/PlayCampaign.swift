@@ -120,7 +120,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         while start < planned.count {
             if let timeLimit, ContinuousClock.now - began >= timeLimit {
                 var stopped = PlayCampaignResult(
-                    seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stoppedByTimeLimit: true, coverage: coverage)
+                    seed: seed, historiesRun: start, eventsRun: eventsRun, failure: nil, stopReason: .timeLimit, coverage: coverage)
                 stopped.observations = observations
                 return stopped
             }
@@ -158,12 +158,10 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             // carry the catalog, the policy and the clock, never a drawn choice: every candidate
             // would fail alike and cost one more run (a hung program's whole timeout each).
             let history = minimalHistory(failure, events: [], variations: PlayVariations())
-            let replayed = PlayReplayer(factory: factory, skipping: skippedChecks).run(history)
-            let replay = replayed.failureOrRefusal
-            var report = PlayFailureReport(
-                failure: replay.failure ?? failure, history: history, originalLength: 0, foundAfterHistories: position + 1, shrinkEvaluations: 0,
-                flaky: replay.failure?.check != failure.check, trace: replay.trace)
-            report.samples = replayed.samples
+            let replay = PlayReplayer(factory: factory, skipping: skippedChecks).run(history)
+            let report = PlayFailureReport.confirmed(
+                failure, history: history, replay: replay, origin: .generated(afterHistories: position + 1), originalLength: 0,
+                evaluations: 0, stop: .beforeFirstEvent)
             return PlayCampaignResult(seed: seed, historiesRun: position + 1, eventsRun: eventsRun, failure: report)
         }
         let tc = TestCase(seed: seed.derived(UInt64(n)))
@@ -214,45 +212,11 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         let replayer = PlayReplayer(factory: factory, skipping: skippedChecks)
         var passes = PlayHistoryShrinker(check: failure.check) { replayer.run($0).failure }
         history = passes.shrink(history)
-        let replayed = replayer.run(history)
-        let replay = replayed.failureOrRefusal
-        let flaky = replay.failure?.check != failure.check
-        var report = PlayFailureReport(
-            failure: replay.failure ?? failure, history: history, originalLength: originalLength, foundAfterHistories: foundAfter,
-            shrinkEvaluations: result.evaluations + passes.evaluations, flaky: flaky, trace: replay.trace)
+        var report = PlayFailureReport.confirmed(
+            failure, history: history, replay: replayer.run(history), origin: .generated(afterHistories: foundAfter),
+            originalLength: originalLength, evaluations: result.evaluations + passes.evaluations, stop: .shrinker(result.stopReason))
         report.minimalChoices = result.sequence.values
-        report.samples = replayed.samples
         return report
-    }
-}
-
-/// How a Play campaign ended.
-public struct PlayCampaignResult: Sendable {
-    /// The campaign seed.
-    public var seed: Seed
-    /// Histories run.
-    public var historiesRun: Int
-    /// Events applied.
-    public var eventsRun: Int
-    /// The shrunk failure, if a check failed.
-    public var failure: PlayFailureReport?
-    /// Whether the time limit stopped the campaign before it ran every history.
-    public var stoppedByTimeLimit = false
-    /// What the histories exercised, when the campaign counted it (`--stats`).
-    public var coverage: PlayCoverage?
-    /// One observation per history run, in order, when the campaign kept them (`--observations`).
-    public var observations: [CaseObservation] = []
-
-    /// Creates a result.
-    public init(
-        seed: Seed, historiesRun: Int, eventsRun: Int, failure: PlayFailureReport?, stoppedByTimeLimit: Bool = false, coverage: PlayCoverage? = nil
-    ) {
-        self.seed = seed
-        self.historiesRun = historiesRun
-        self.eventsRun = eventsRun
-        self.failure = failure
-        self.stoppedByTimeLimit = stoppedByTimeLimit
-        self.coverage = coverage
     }
 }
 

@@ -9,7 +9,7 @@ extension PlayCampaignResult {
     public func json(subject: String, savedReplayed: Int, failures reported: [PlayFailureReport]? = nil, wentOn: Bool = false) -> JSONValue {
         let failures = reported ?? failure.map { [$0] } ?? []
         let stoppedAtFailure = wentOn ? failure != nil : !failures.isEmpty
-        let stop = stoppedAtFailure ? CampaignStopReason.failureFound : (stoppedByTimeLimit ? .timeLimit : .completed)
+        let stop = stoppedAtFailure ? CampaignStopReason.failureFound : (stopReason == .timeLimit ? .timeLimit : .completed)
         var members: [(key: String, value: JSONValue)] = [
             ("format", .string(CampaignResult.reportFormat)), ("storeKind", .string(PlayHistory.storeKind)), ("subject", .string(subject)),
             ("seed", .string(seed.description)), ("histories", .int(Int64(historiesRun))), ("events", .int(Int64(eventsRun))),
@@ -28,7 +28,7 @@ extension PlayCampaignResult {
     public func heldLine(subject: String, skipped: Int = 0, planned: Int? = nil, shard: Shard? = nil) -> String {
         let total = PlayCheck.allCases.count
         let held = skipped == 0 ? "all \(total)" : "\(total - skipped) of \(total)"
-        let stopped = stoppedByTimeLimit ? " (the time limit stopped it before \(grouped(planned ?? historiesRun)))" : ""
+        let stopped = stopReason == .timeLimit ? " (the time limit stopped it before \(grouped(planned ?? historiesRun)))" : ""
         let slice = shard.map { ", shard \($0)" } ?? ""
         return "✔ \(subject): \(held) Google Play checks held over \(grouped(historiesRun)) histories\(stopped) (seed \(seed)\(slice))"
     }

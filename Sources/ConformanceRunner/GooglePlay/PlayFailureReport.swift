@@ -8,12 +8,14 @@ public struct PlayFailureReport: Sendable {
     public var history: PlayHistory
     /// The length of the history first found.
     public var originalLength: Int
-    /// How many histories ran before the failure was found.
-    public var foundAfterHistories: Int?
+    /// Where the failure came from: generation, a saved file, or a history given to shrink.
+    public var origin: FailureOrigin
+    /// Whether the failure repeated on the final replay of its minimal history.
+    public var verdict: FailureVerdict
     /// How many candidates the shrinker ran.
     public var shrinkEvaluations: Int
-    /// Whether the minimal history passed when replayed.
-    public var flaky: Bool
+    /// Why shrinking stopped.
+    public var shrinkStop: ShrinkStop
     /// What the subject was sent and answered, event by event.
     public var trace: [String]
     /// Where the history was saved, if it was.
@@ -26,6 +28,14 @@ public struct PlayFailureReport: Sendable {
     var minimalChoices: [UInt64] = []
     /// What each event came to in the replay the report was made from, for its timeline page.
     var samples: [PlayStepSample] = []
+
+    /// Which history found it (1-based count in this run), or nil when it was not generated.
+    public var foundAfterHistories: Int? {
+        if case .generated(let n) = origin { return n }
+        return nil
+    }
+    /// True when the minimal history passed (or failed another check) on a final replay.
+    public var flaky: Bool { verdict == .flaky }
 
     /// The report, top-down: verdict, minimal history, expected vs actual, how to reproduce.
     public var text: String {
@@ -79,14 +89,5 @@ public struct PlayFailureReport: Sendable {
             lines.append("  Replay: " + command.line(for: path))
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension PlayFailureReport {
-    /// The report of a saved `history` replayed as it is (not shrunk) from `path`.
-    public init(replayed failure: PlayFailure, history: PlayHistory, trace: [String], path: String) {
-        self.init(
-            failure: failure, history: history, originalLength: history.events.count, foundAfterHistories: nil, shrinkEvaluations: 0,
-            flaky: false, trace: trace, savedPath: path)
     }
 }

@@ -11,7 +11,7 @@ extension PlayReplayResult {
             throw error
         }
         guard let failure else { return nil }
-        var report = PlayFailureReport(replayed: failure, history: saved.history, trace: trace, path: saved.path)
+        var report = PlayFailureReport.replayed(failure, history: saved.history, trace: trace, path: saved.path)
         report.samples = samples
         return report
     }

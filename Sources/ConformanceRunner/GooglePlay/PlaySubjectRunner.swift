@@ -67,12 +67,10 @@ public struct PlaySubjectRunner: Sendable {
         start.expect = .fails(check: original.check.rawValue, atEvent: original.eventIndex)
         var passes = PlayHistoryShrinker(check: original.check) { run($0).failure }
         let minimal = passes.shrink(start)
-        let again = run(minimal)
-        var report = PlayFailureReport(
-            failure: again.failure ?? original, history: minimal, originalLength: history.events.count, foundAfterHistories: nil,
-            shrinkEvaluations: passes.evaluations, flaky: again.failure?.check != original.check, trace: again.trace)
+        var report = PlayFailureReport.confirmed(
+            original, history: minimal, replay: run(minimal), origin: .givenHistory, originalLength: history.events.count,
+            evaluations: passes.evaluations, stop: .noEventDeletable)
         report.reproduce = reproduce
-        report.samples = again.samples
         return report
     }
 }

@@ -97,7 +97,7 @@ extension Conformance {
         }
         let replay = replayer.run(history)
         if let rejection = replay.rejection { throw ConformanceError("could not replay: \(rejection.inFile(path)) (against \(name))") }
-        var failure = replay.failure.map { PlayFailureReport(replayed: $0, history: history, trace: replay.trace, path: path) }
+        var failure = replay.failure.map { PlayFailureReport.replayed($0, history: history, trace: replay.trace, path: path) }
         failure?.reproduce = reproduce
         let note = failure == nil
             ? heldNote(path: path, subject: name, events: history.events.count, expect: history.expect) : "Replayed \(path) against \(name)"
