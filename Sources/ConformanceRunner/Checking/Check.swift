@@ -1,15 +1,18 @@
-/// A named rule evaluated after every event: one of the built-in checks or a user's own.
+/// A named rule evaluated after every event, for either store: one of the built-in checks or a
+/// user's own. `Check` is the App Store's (its input is `CheckInput`), `PlayCheck` Google Play's
+/// (`PlayCheckInput`); a check is one value whatever the store.
 ///
-/// A check is one value: its name, its rule, where the rule comes from, how to evaluate it, and
-/// whether it can fail while the app reports exactly what the model expects (the runner's fast
-/// path). The built-in checks are `Check.builtIn`, one family per file in `Checking/BuiltIn/`.
+/// A check is its name, its rule, where the rule comes from, how to evaluate it, and whether it
+/// can fail while the app reports exactly what the model expects (the App Store runner's fast
+/// path). The built-in checks are one family per file: `Checking/BuiltIn/` for the App Store,
+/// `GooglePlay/Checks/` for Google Play.
 ///
 /// ```swift
 /// let quota = Check(id: "free-tier-quota", rule: "A free user gets at most 3 analyses a day") { input in
 ///     … return nil when the rule holds, or a Discrepancy
 /// }
 /// ```
-public struct Check: Sendable {
+public struct StoreCheck<Input>: Sendable {
     /// The check's name.
     public let id: CheckID
     /// The rule, in one sentence.
@@ -19,10 +22,11 @@ public struct Check: Sendable {
     /// What the check does when the app's grants and credits equal the model's.
     package let whenAppAgrees: WhenAppAgrees
     /// Returns a discrepancy when the rule is broken after this event, nil when it holds.
-    public let evaluate: @Sendable (CheckInput) -> Discrepancy?
+    public let evaluate: @Sendable (Input) -> Discrepancy?
 
     /// How a check takes part in an event after which the app reports exactly what the model
-    /// expects, when the runner skips building the full `CheckInput`.
+    /// expects, when the App Store runner skips building the full `CheckInput` (Google Play's
+    /// runner always builds its input: its checks hold or need it).
     package enum WhenAppAgrees: Sendable {
         /// The check cannot fail then.
         case holds
@@ -34,14 +38,14 @@ public struct Check: Sendable {
     }
 
     /// Creates a user's check: it sees the full input after every event.
-    public init(id: CheckID, rule: String, evaluate: @escaping @Sendable (CheckInput) -> Discrepancy?) {
+    public init(id: CheckID, rule: String, evaluate: @escaping @Sendable (Input) -> Discrepancy?) {
         self.init(id: id, rule: rule, source: "", whenAppAgrees: .needsFullInput, evaluate: evaluate)
     }
 
     /// Creates a check with its source and its part in the fast path.
     package init(
         id: CheckID, rule: String, source: String, whenAppAgrees: WhenAppAgrees,
-        evaluate: @escaping @Sendable (CheckInput) -> Discrepancy?
+        evaluate: @escaping @Sendable (Input) -> Discrepancy?
     ) {
         self.id = id
         self.rule = rule
@@ -50,6 +54,17 @@ public struct Check: Sendable {
         self.evaluate = evaluate
     }
 }
+
+extension StoreCheck: Hashable, CustomStringConvertible {
+    /// Two checks are the same check when they have the same name.
+    public static func == (lhs: StoreCheck, rhs: StoreCheck) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    /// The check's name.
+    public var description: String { id.rawValue }
+}
+
+/// An App Store check: its input is what the App Store runner saw after one event.
+public typealias Check = StoreCheck<CheckInput>
 
 /// The earlier name of `Check`, for a user's own check.
 public typealias CustomCheck = Check

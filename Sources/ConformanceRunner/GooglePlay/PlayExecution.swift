@@ -19,9 +19,10 @@ struct PlayExecution<S: PlaySubject> {
     /// What the subject answered to the latest query.
     private var lastObserved: ObservedState?
     let recordTrace: Bool
-    /// Checks switched off (`--skip-checks`): a discrepancy they would name is let pass.
-    /// `subject-responds` is never among them: a subject that did not answer cannot be followed further.
-    let skipped: [PlayCheck]
+    /// The checks evaluated at each moment, in attribution order: every built-in one but those
+    /// switched off (`--skip-checks`); `subject-responds` always runs, since a subject that did
+    /// not answer cannot be followed further.
+    let checks: [PlayCheck]
 
     /// Creates the subject and delivers the launch connection; a failure there is at index -1.
     init(catalog: PlayCatalog, variations: PlayVariations, start: Instant, policy: PlayPolicy,
@@ -30,7 +31,7 @@ struct PlayExecution<S: PlaySubject> {
         let launch = model.start()
         self.policy = policy
         self.recordTrace = recordTrace
-        skipped = skipping.filter { $0 != .subjectResponds }
+        checks = PlayCheck.builtIn.filter { $0 == .subjectResponds || !skipping.contains($0) }
         do {
             subject = try factory(catalog, policy, PlaySubjectContext(model: model))
         } catch {
@@ -144,13 +145,9 @@ struct PlayExecution<S: PlaySubject> {
         while next < queue.count {
             let (reply, depth) = queue[next]
             next += 1
-            if case .consume(let token) = reply, let i = model.index(ofToken: token), model.tokens[i].subscription == nil,
-                !policy.isConsumable(model.tokens[i].product), !skipped.contains(.nonConsumableNeverConsumed)
-            {
+            if case .consume(let token) = reply, let failure = evaluate(.consuming(token: token)) {
                 answered.append(reply.label)
-                return fail(.nonConsumableNeverConsumed, "Consumption of \(token)",
-                            expected: "\(model.tokens[i].product) is permanent: acknowledge it, never consume it",
-                            observed: "consume(\(token))")
+                return failure
             }
             let result = model.apply(reply: reply, transientFaults: listens)
             answered.append("\(reply.label) \(result.rawValue)")
@@ -181,21 +178,12 @@ struct PlayExecution<S: PlaySubject> {
         return nil
     }
 
-    /// §4: a purchase the subject knew of was refunded for lack of acknowledgement.
+    /// §4: purchases refunded for lack of acknowledgement, held to the checks.
     private func lapses(_ effects: PlayStepEffects) -> PlayFailure? {
-        // A backend is answerable for a token named to it in an earlier event (its tick could act then).
-        let backendKnew = { (i: Int) in self.subject.wantsNotifications && (self.model.knowledge[i].namedInEvent ?? .max) < self.model.eventsApplied }
-        guard !skipped.contains(.acknowledgedInTime) else { return nil }
-        for number in effects.lapsed where backendKnew(number - 1) || model.seenPaid[number - 1] {
-            let t = model.tokens[number - 1]
-            return fail(.acknowledgedInTime, "Acknowledgement of \(t.tokenString) (\(t.product))",
-                        expected: "acknowledged or consumed by \(t.purchasedAt.map { $0.adding(model.acknowledgementWindow(of: number - 1)).iso8601 } ?? "the deadline")",
-                        observed: "never acknowledged: Google refunded and revoked it")
-        }
-        return nil
+        effects.lapsed.isEmpty ? nil : evaluate(.lapsed(effects.lapsed))
     }
 
-    /// Compares the subject's answer to `query` with the model.
+    /// Queries the subject and holds its answer to the checks.
     private mutating func compare() -> PlayFailure? {
         let observed: ObservedState
         do {
@@ -204,46 +192,20 @@ struct PlayExecution<S: PlaySubject> {
         } catch {
             return fail(.subjectResponds, "Reply to query", expected: "a state", observed: "\(error)")
         }
-        let all = subject.wantsNotifications
-        let expected = model.expectedEntitlements(knowsEverything: all).filter { !policy.isConsumable($0) }
-        let got = observed.entitledSorted.filter { !policy.isConsumable($0) }
-        // V-CLIENT-CACHE-LAG: products a stale query made uncertain may be granted or not.
-        let leeway = all ? [] : model.clientLeeway()
-        let line = "[\(expected.joined(separator: ", "))]" + (leeway.isEmpty ? "" : " (either way: \(leeway.joined(separator: ", ")))")
-        let gotLine = "[\(got.joined(separator: ", "))]"
-        for product in got where !expected.contains(product) && !leeway.contains(product) {
-            // §2.3: a grant Google's own purchases do not explain, of a product the app was handed a forgery of.
-            let forged = model.forgedProducts.contains(product) && !model.expectedEntitlements(knowsEverything: true).contains(product)
-            let check = forged ? .unverifiedNeverEntitled : PlayCheck.unexpectedGrant(model.newestTokenStatus(of: product, knowsEverything: all))
-            if skipped.contains(check) { continue }
-            return fail(check, "Entitled products", expected: line, observed: gotLine)
-        }
-        for product in expected where !got.contains(product) {
-            var check = PlayCheck.missingGrant(model.newestTokenStatus(of: product, knowsEverything: all))
-            // B12: a plain missing grant on a token whose acknowledgement last answered an error.
-            if check == .entitlementsMatch, let token = latestToken(of: product), acknowledgementErrors.contains(token) {
-                check = .acknowledgementErrorKeepsAccess
-            }
-            if skipped.contains(check) { continue }
-            return fail(check, "Entitled products", expected: line, observed: gotLine)
-        }
-        for product in policy.consumables {
-            let units = observed.balances[product] ?? 0
-            let accepted = model.acceptedCredits(product, knowsEverything: all)
-            guard !accepted.contains(units) else { continue }
-            let forged = model.forgedProducts.contains(product) && units > accepted[0]
-            let clawed = accepted.dropFirst().map(String.init).joined(separator: " or ")
-            if skipped.contains(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce) { continue }
-            return fail(forged ? .unverifiedNeverEntitled : .consumableCreditedOnce, "Balance of \(product)",
-                        expected: "\(accepted[0])" + (clawed.isEmpty ? "" : " (or \(clawed) after claw-back)"), observed: "\(units)")
-        }
-        return nil
+        return evaluate(.queried(observed))
     }
 
-    /// The newest token behind `product`.
-    private func latestToken(of product: String) -> String? {
-        // §1 V-ADDONS: an add-on's product is one of its token's line items, not the token's first product.
-        model.tokens.last { t in t.products.contains(product) || t.subscription?.deferredFrom.flatMap { model.catalog.subscription(ofPlan: $0) } == product }?
-            .tokenString
+    /// The first check, in attribution order, that `moment` breaks.
+    private func evaluate(_ moment: PlayCheckInput.Moment) -> PlayFailure? {
+        let input = PlayCheckInput(
+            moment: moment, eventIndex: eventIndex, model: model, policy: policy, knowsEverything: subject.wantsNotifications,
+            acknowledgementErrors: acknowledgementErrors)
+        for check in checks {
+            guard let found = check.evaluate(input) else { continue }
+            return PlayFailure(
+                check: check, eventIndex: eventIndex, expected: found.expected.joined(separator: "; "),
+                observed: found.actual.joined(separator: "; "), subject: found.subject)
+        }
+        return nil
     }
 }

@@ -81,7 +81,7 @@ struct ArchitectureExampleTests {
         let start = try #require(doc.firstIndex(of: "// check-example-start"))
         let end = try #require(doc.firstIndex(of: "// check-example-end"))
         let example = Array(doc[(start + 1)..<end])
-        #expect(example.count == 7)
+        #expect(example.count == 9)
         let source = try lines("Sources/ConformanceRunner/Checking/BuiltIn/Check+Lifecycle.swift")
         let found = source.indices.contains { i in
             i + example.count <= source.count && Array(source[i..<(i + example.count)]) == example
@@ -89,5 +89,16 @@ struct ArchitectureExampleTests {
         #expect(found, "docs/Architecture.md no longer shows pending-not-entitled as Check+Lifecycle.swift defines it")
         let row = try #require(doc.first { $0.hasPrefix("Case(check: .pendingNotEntitled") })
         #expect(try lines("Tests/PropertyTests/Checking/BuiltInCheckTests.swift").contains(row))
+        // The Google Play example and its row.
+        let playStart = try #require(doc.firstIndex(of: "// play-check-example-start"))
+        let playEnd = try #require(doc.firstIndex(of: "// play-check-example-end"))
+        let playExample = Array(doc[(playStart + 1)..<playEnd])
+        #expect(playExample.count == 3)
+        let playSource = try lines("Sources/ConformanceRunner/GooglePlay/Checks/PlayCheck+Lifecycle.swift")
+        #expect(playSource.indices.contains { i in
+            i + playExample.count <= playSource.count && Array(playSource[i..<(i + playExample.count)]) == playExample
+        }, "docs/Architecture.md no longer shows on-hold-never-entitled as PlayCheck+Lifecycle.swift defines it")
+        let playRow = try #require(doc.first { $0.hasPrefix("Case(check: .onHoldNeverEntitled") })
+        #expect(try lines("Tests/PropertyTests/Checking/PlayBuiltInCheckTests.swift").contains(playRow))
     }
 }

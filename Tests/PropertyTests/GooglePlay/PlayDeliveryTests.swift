@@ -82,7 +82,7 @@ struct PlayDeliveryTests {
             $0.notificationDelay = 1
             $0.notificationsLostAfterRetention = true
         }, events: hold)
-        #expect(naive.replay(lossy).failure.map { "\($0.check) at \($0.eventIndex)" } == "entitlementsMatch at 0")
+        #expect(naive.replay(lossy).failure.map { "\($0.check) at \($0.eventIndex)" } == "entitlements-match at 0")
         #expect(naive.replay(PlayHistory(events: hold)).failure == nil)
         let traced = reference.replay(lossy)
         #expect(traced.failure == nil)
