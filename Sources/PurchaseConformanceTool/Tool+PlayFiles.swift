@@ -61,7 +61,7 @@ extension PurchaseConformanceTool {
     /// impossible (or one past the work limit) is an error naming the file and event (exit 2).
     func runPlay(
         _ runner: PlaySubjectRunner, _ history: PlayHistory, path: String, skipping: [PlayCheck] = []
-    ) throws(FormatError) -> (failure: PlayFailure?, trace: [String]) {
+    ) throws(FormatError) -> (failure: Failure?, trace: [String]) {
         let result = try runPlayResult(runner, history, path: path, skipping: skipping)
         return (result.failure, result.trace)
     }
@@ -100,7 +100,7 @@ extension PurchaseConformanceTool {
             return (failure != nil, met)
         }
         if args.flags.contains("trace") { for line in trace { io.print(line) } }
-        let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subject): expected \($0.expected), got \($0.observed)" }
+        let outcome = failure.map { "✘ \($0.check.rawValue) failed after event \($0.eventIndex + 1): \($0.subjectLine): expected \($0.expectedLine), got \($0.observedLine)" }
         let suffix = history.expect == nil ? "" : met ? " (as the file expects)" : " (NOT what the file expects)"
         io.print("\(path) (\(runner.name)): " + (outcome ?? "✔ every check held over \(countText(history.events.count, "event"))") + suffix)
         return (failure != nil, met)

@@ -32,13 +32,13 @@ public enum PlayBuiltInSubjects {
                "a backend that credits coins once per RTDN, so a redelivered notification pays twice (B7)"),
     ]
 
-    static func app(_ name: String, _ mistake: PlayAppMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
+    static func app(_ name: String, _ mistake: PlayAppMistake, _ check: CheckID, _ summary: String) -> PlaySubjectRunner {
         PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
             PlayReferenceApp(mistake: mistake, catalog: c, policy: p)
         }
     }
 
-    static func server(_ name: String, _ mistake: PlayServerMistake, _ check: PlayCheck, _ summary: String) -> PlaySubjectRunner {
+    static func server(_ name: String, _ mistake: PlayServerMistake, _ check: CheckID, _ summary: String) -> PlaySubjectRunner {
         PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
             PlayReferenceServer(mistake: mistake, catalog: c, policy: p)
         }

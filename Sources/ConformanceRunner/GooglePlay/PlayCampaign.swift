@@ -83,7 +83,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
             execution = try PlayExecution(
                 catalog: catalog, variations: variations, start: start, policy: policy, factory: factory, skipping: skippedChecks)
         } catch {
-            return PlayCaseRun(outcome: .failed(error.failure), variations: variations)
+            return PlayCaseRun(outcome: .failed(error), variations: variations)
         }
         var events: [PlayEvent] = []
         for _ in 0..<generator.maxEvents {
@@ -151,7 +151,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
 
     /// Shrinks the first failure, found at `position` of the `planned` histories, from up to
     /// `shrinkStarts` failing histories, on one thread.
-    func report(_ failure: PlayFailure, events: [PlayEvent], at position: Int, of planned: HistoryNumbers, eventsRun: Int) -> PlayCampaignResult {
+    func report(_ failure: Failure, events: [PlayEvent], at position: Int, of planned: HistoryNumbers, eventsRun: Int) -> PlayCampaignResult {
         let n = planned[position]
         if events.isEmpty {
             // Before the first event the subject was sent only `start` and the launch query, which
@@ -186,7 +186,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     }
 
     /// The file a minimal failure is saved as: this campaign's catalog, policy and origin.
-    func minimalHistory(_ failure: PlayFailure, events: [PlayEvent], variations: PlayVariations) -> PlayHistory {
+    func minimalHistory(_ failure: Failure, events: [PlayEvent], variations: PlayVariations) -> PlayHistory {
         PlayHistory(
             name: "\(failure.check.rawValue)-\(subjectName)", start: start, catalog: catalog, variations: variations, policy: policy,
             events: events, expect: .fails(check: failure.check.rawValue, atEvent: failure.eventIndex),
@@ -194,7 +194,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     }
 
     /// Shrinks a failing choice sequence to the smallest that fails the same check, then replays it.
-    func shrink(_ choices: ChoiceSequence, spans: [Span], original: PlayFailure, originalLength: Int, foundAfter: Int) -> PlayFailureReport {
+    func shrink(_ choices: ChoiceSequence, spans: [Span], original: Failure, originalLength: Int, foundAfter: Int) -> PlayFailureReport {
         let target = original.check
         let result = Shrinker(configuration: shrinking).shrink(choices, spans: spans) { candidate in
             run(candidate).outcome.shrinkVerdict { $0.check == target }

@@ -45,12 +45,13 @@ extension PlayFailureReport {
             ("originalLength", .int(Int64(originalLength))), ("shrinkEvaluations", .int(Int64(shrinkEvaluations))),
             (
                 "discrepancies",
-                .array([
-                    .object([
-                        ("check", .string(failure.check.rawValue)), ("subject", .string(failure.subject)),
-                        ("expected", .array([.string(failure.expected)])), ("actual", .array([.string(failure.observed)])), ("note", .null),
-                    ])
-                ])
+                .array(
+                    failure.discrepancies.map { d in
+                        .object([
+                            ("check", .string(d.check.rawValue)), ("subject", .string(d.subject)), ("expected", .array(d.expected.map(JSONValue.string))),
+                            ("actual", .array(d.actual.map(JSONValue.string))), ("note", d.note.map(JSONValue.string) ?? .null),
+                        ])
+                    })
             ),
         ]
         if let n = foundAfterHistories { members.append(("foundAfterHistories", .int(Int64(n)))) }

@@ -21,7 +21,7 @@ extension PlayCaseRun {
     }
 }
 
-extension PlayFailure {
+extension Failure {
     /// Why the case failed, in one line: the check and the event.
     var reason: String {
         eventIndex >= 0 ? "\(check.rawValue) failed after event \(eventIndex + 1)" : "\(check.rawValue) failed at launch"

@@ -26,7 +26,7 @@ struct PlayExecution<S: PlaySubject> {
 
     /// Creates the subject and delivers the launch connection; a failure there is at index -1.
     init(catalog: PlayCatalog, variations: PlayVariations, start: Instant, policy: PlayPolicy,
-         factory: PlaySubjectFactory<S>, recordTrace: Bool = false, skipping: [PlayCheck] = []) throws(PlayFailureBox) {
+         factory: PlaySubjectFactory<S>, recordTrace: Bool = false, skipping: [PlayCheck] = []) throws(Failure) {
         var model = PlayModel(catalog: catalog, variations: variations, start: start)
         let launch = model.start()
         self.policy = policy
@@ -35,12 +35,12 @@ struct PlayExecution<S: PlaySubject> {
         do {
             subject = try factory(catalog, policy, PlaySubjectContext(model: model))
         } catch {
-            throw PlayFailureBox(PlayFailure(check: .subjectResponds, eventIndex: -1, expected: "a well-formed reply", observed: "\(error)", subject: "Reply to start"))
+            throw Failure.play(.subjectResponds, at: -1, "Reply to start", expected: "a well-formed reply", observed: "\(error)")
         }
         self.model = model
         var effects = PlayStepEffects()
         effects.messages = [launch]
-        if let failure = deliver(effects) ?? compare() { throw PlayFailureBox(failure) }
+        if let failure = deliver(effects) ?? compare() { throw failure }
     }
 
     /// Applies `event` and checks the subject after it.
@@ -86,12 +86,12 @@ struct PlayExecution<S: PlaySubject> {
         return .passed
     }
 
-    private func fail(_ check: PlayCheck, _ subject: String, expected: String, observed: String) -> PlayFailure {
-        PlayFailure(check: check, eventIndex: eventIndex, expected: expected, observed: observed, subject: subject)
+    private func fail(_ check: CheckID, _ subject: String, expected: String, observed: String) -> Failure {
+        Failure.play(check, at: eventIndex, subject, expected: expected, observed: observed)
     }
 
     /// Hands each message to the subject and applies its replies.
-    private mutating func deliver(_ effects: PlayStepEffects) -> PlayFailure? {
+    private mutating func deliver(_ effects: PlayStepEffects) -> Failure? {
         for message in effects.messages {
             let context = PlaySubjectContext(model: model)
             let replies: [PlayReply]
@@ -117,7 +117,7 @@ struct PlayExecution<S: PlaySubject> {
     }
 
     /// (Backends) runs the reconciliation tick after the event's messages (V-RTDN-DELAY / LOSS).
-    private mutating func tick() -> PlayFailure? {
+    private mutating func tick() -> Failure? {
         guard subject.wantsNotifications else { return nil }
         let replies: [PlayReply]
         do { replies = try subject.tick(context: PlaySubjectContext(model: model)) } catch {
@@ -134,7 +134,7 @@ struct PlayExecution<S: PlaySubject> {
     /// A subject that listens hears Google's answer to each call; the calls it makes in answer
     /// are applied after the ones already queued, at most `retryDepthLimit` deep and, in all,
     /// `retryDepthLimit` per call of the first reply (so a fan-out cannot grow exponentially).
-    private mutating func apply(_ replies: [PlayReply], to label: String) -> PlayFailure? {
+    private mutating func apply(_ replies: [PlayReply], to label: String) -> Failure? {
         // The trace shows Google's answer to each reply (V-REACK: a second acknowledgement's ERROR or OK).
         var answered: [String] = []
         defer { if recordTrace { trace.append("   → \(label)" + (answered.isEmpty ? "" : "  ⇢ " + answered.joined(separator: ", "))) } }
@@ -179,12 +179,12 @@ struct PlayExecution<S: PlaySubject> {
     }
 
     /// §4: purchases refunded for lack of acknowledgement, held to the checks.
-    private func lapses(_ effects: PlayStepEffects) -> PlayFailure? {
+    private func lapses(_ effects: PlayStepEffects) -> Failure? {
         effects.lapsed.isEmpty ? nil : evaluate(.lapsed(effects.lapsed))
     }
 
     /// Queries the subject and holds its answer to the checks.
-    private mutating func compare() -> PlayFailure? {
+    private mutating func compare() -> Failure? {
         let observed: ObservedState
         do {
             observed = try subject.query(context: PlaySubjectContext(model: model))
@@ -196,15 +196,13 @@ struct PlayExecution<S: PlaySubject> {
     }
 
     /// The first check, in attribution order, that `moment` breaks.
-    private func evaluate(_ moment: PlayCheckInput.Moment) -> PlayFailure? {
+    private func evaluate(_ moment: PlayCheckInput.Moment) -> Failure? {
         let input = PlayCheckInput(
             moment: moment, eventIndex: eventIndex, model: model, policy: policy, knowsEverything: subject.wantsNotifications,
             acknowledgementErrors: acknowledgementErrors)
         for check in checks {
             guard let found = check.evaluate(input) else { continue }
-            return PlayFailure(
-                check: check, eventIndex: eventIndex, expected: found.expected.joined(separator: "; "),
-                observed: found.actual.joined(separator: "; "), subject: found.subject)
+            return Failure(eventIndex: eventIndex, discrepancies: [found])
         }
         return nil
     }

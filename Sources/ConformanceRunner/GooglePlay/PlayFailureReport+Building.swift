@@ -6,7 +6,7 @@ import PurchaseStateMachine
 
 extension PlayFailureReport {
     /// A failure replayed, unshrunk, from the saved file at `path`.
-    public static func replayed(_ failure: PlayFailure, history: PlayHistory, trace: [String], path: String) -> PlayFailureReport {
+    public static func replayed(_ failure: Failure, history: PlayHistory, trace: [String], path: String) -> PlayFailureReport {
         PlayFailureReport(
             failure: failure, history: history, originalLength: history.events.count, origin: .savedFile(path), verdict: .failed,
             shrinkEvaluations: 0, shrinkStop: .replayed, trace: trace, savedPath: path)
@@ -15,7 +15,7 @@ extension PlayFailureReport {
     /// A failure confirmed by `replay` of its minimal `history`: the replay's failure is reported;
     /// if the replay passed or failed another check, the verdict is flaky.
     static func confirmed(
-        _ failure: PlayFailure, history: PlayHistory, replay: PlayReplayResult, origin: FailureOrigin, originalLength: Int,
+        _ failure: Failure, history: PlayHistory, replay: PlayReplayResult, origin: FailureOrigin, originalLength: Int,
         evaluations: Int, stop: ShrinkStop
     ) -> PlayFailureReport {
         let again = replay.failureOrRefusal
@@ -29,7 +29,7 @@ extension PlayFailureReport {
 
     /// The memberwise initializer with the optional fields defaulted.
     init(
-        failure: PlayFailure, history: PlayHistory, originalLength: Int, origin: FailureOrigin, verdict: FailureVerdict,
+        failure: Failure, history: PlayHistory, originalLength: Int, origin: FailureOrigin, verdict: FailureVerdict,
         shrinkEvaluations: Int, shrinkStop: ShrinkStop, trace: [String], savedPath: String? = nil
     ) {
         self.failure = failure

@@ -3,7 +3,7 @@ import PurchaseStateMachine
 /// A shrunk Play failure, ready to print and save.
 public struct PlayFailureReport: Sendable {
     /// The failure of the minimal history.
-    public var failure: PlayFailure
+    public var failure: Failure
     /// The minimal history (only events that ran; the failing one last).
     public var history: PlayHistory
     /// The length of the history first found.
@@ -37,13 +37,16 @@ public struct PlayFailureReport: Sendable {
     /// True when the minimal history passed (or failed another check) on a final replay.
     public var flaky: Bool { verdict == .flaky }
 
+    /// The rule of the failing check.
+    var rule: String { PlayCheck.builtIn(failure.check)?.rule ?? "" }
+
     /// The report, top-down: verdict, minimal history, expected vs actual, how to reproduce.
     public var text: String {
         var lines: [String] = []
         let at = failure.eventIndex + 1
         let verdict = flaky ? "? \(failure.check.rawValue) is flaky" : "✘ \(failure.check.rawValue) failed"
         lines.append(at == 0 ? "\(verdict) at launch" : "\(verdict) after event \(at) of \(history.events.count)")
-        lines.append("  \(failure.check.rule) (play-billing-semantics \(failure.check.source))")
+        lines.append("  \(rule) (play-billing-semantics \(PlayCheck.builtIn(failure.check)?.source ?? ""))")
         lines.append("")
         // A replayed file was not shrunk: its history is the file's, as it is. A failure before the
         // first event is not shrunk either: its history is already empty.
@@ -61,9 +64,9 @@ public struct PlayFailureReport: Sendable {
             lines.append("  Store variations: " + members.map { "\($0.key) = \($0.value.rendered())" }.joined(separator: ", "))
         }
         lines.append("")
-        lines.append("  \(failure.subject)\(at == 0 ? "" : " after event \(at)"):")
-        lines.append("  −   \(failure.expected)")
-        lines.append("  +   \(failure.observed)")
+        lines.append("  \(failure.subjectLine)\(at == 0 ? "" : " after event \(at)"):")
+        lines.append("  −   \(failure.expectedLine)")
+        lines.append("  +   \(failure.observedLine)")
         lines.append("  (Expected by model: −, Reported by subject: +)")
         if !trace.isEmpty {
             lines.append("")

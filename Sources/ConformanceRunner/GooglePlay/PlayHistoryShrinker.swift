@@ -22,8 +22,8 @@ import PurchaseStateMachine
 ///    beside others, which its shrink cannot always lower alone).
 /// The rounds stop at a fixed point or after `maxRounds`; the budget caps replays.
 struct PlayHistoryShrinker {
-    let check: PlayCheck
-    let replay: (PlayHistory) -> PlayFailure?
+    let check: CheckID
+    let replay: (PlayHistory) -> Failure?
     var evaluations = 0
     var budget = 1_500
     var maxRounds = 8

@@ -3,7 +3,7 @@ import PurchaseStateMachine
 /// What replaying a saved Play history against a subject came to.
 public struct PlayReplayResult: Sendable {
     /// The first check that failed, nil when every check held (or the history was refused).
-    public var failure: PlayFailure?
+    public var failure: Failure?
     /// The event the model refused given the subject's replies, or the one past
     /// `PlayHistory.maximumTokenEvents`: the history is not one this subject can be held to.
     public var rejection: FormatError?
@@ -14,9 +14,9 @@ public struct PlayReplayResult: Sendable {
 
     /// The failure, with a refused event read as an `entitlements-match` failure at the launch
     /// (for callers that need not tell them apart), and the trace.
-    public var failureOrRefusal: (failure: PlayFailure?, trace: [String]) {
+    public var failureOrRefusal: (failure: Failure?, trace: [String]) {
         guard let rejection else { return (failure, trace) }
-        let f = PlayFailure(check: .entitlementsMatch, eventIndex: -1, expected: "a possible event", observed: rejection.message, subject: "History")
+        let f = Failure.play(.entitlementsMatch, at: -1, "History", expected: "a possible event", observed: rejection.message)
         return (f, trace)
     }
 }
@@ -46,7 +46,7 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
                 catalog: history.catalog, variations: history.variations, start: history.start, policy: history.policy,
                 factory: factory, recordTrace: true, skipping: skipping)
         } catch {
-            return PlayReplayResult(failure: error.failure, trace: [])
+            return PlayReplayResult(failure: error, trace: [])
         }
         var work = 0
         for (i, event) in history.events.enumerated() {
@@ -70,5 +70,5 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
     /// Runs `history`; the result names the first failure, if any, and the trace of what ran. A
     /// refused event reads as an `entitlements-match` failure at the launch here: callers that
     /// must tell them apart (the tool, the shrinker) use `run(_:)`.
-    public func replay(_ history: PlayHistory) -> (failure: PlayFailure?, trace: [String]) { run(history).failureOrRefusal }
+    public func replay(_ history: PlayHistory) -> (failure: Failure?, trace: [String]) { run(history).failureOrRefusal }
 }

@@ -8,7 +8,7 @@ public struct PlaySubjectRunner: Sendable {
     /// One line on what the subject is (and for a buggy example, what it gets wrong).
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
-    public let expectedCheck: PlayCheck?
+    public let expectedCheck: CheckID?
     /// The campaign behind `campaign(_:_:_:options:)`.
     private let runCampaign: @Sendable (Seed, Int, PlayHistoryGenerator?, PlayCampaignOptions) -> PlayCampaignResult
     /// The replay behind `run(_:skipping:)` and `replay(_:skipping:)`.
@@ -21,7 +21,7 @@ public struct PlaySubjectRunner: Sendable {
     /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
     /// (1 by default; a subject in another process always runs on one).
     public init<S: PlaySubject>(
-        name: String, summary: String, expectedCheck: PlayCheck? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
+        name: String, summary: String, expectedCheck: CheckID? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
     ) {
         self.name = name
         self.summary = summary
@@ -51,7 +51,7 @@ public struct PlaySubjectRunner: Sendable {
     public func run(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayReplayResult { runHistory(history, skipping) }
 
     /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
-    public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> (failure: PlayFailure?, trace: [String]) {
+    public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> (failure: Failure?, trace: [String]) {
         run(history, skipping: skipping).failureOrRefusal
     }
 

@@ -28,3 +28,17 @@ public struct Failure: Error, Hashable, Sendable {
             ])
     }
 }
+
+extension Failure {
+    /// A Google Play failure of `check` at `eventIndex`: one discrepancy of one line each way.
+    static func play(_ check: CheckID, at eventIndex: Int, _ subject: String, expected: String, observed: String) -> Failure {
+        Failure(eventIndex: eventIndex, discrepancies: [Discrepancy(check: check, subject: subject, expected: [expected], actual: [observed])])
+    }
+
+    /// The first discrepancy's expected value, one line (a Google Play failure has one).
+    public var expectedLine: String { discrepancies.first?.expected.joined(separator: "; ") ?? "" }
+    /// The first discrepancy's reported value, one line.
+    public var observedLine: String { discrepancies.first?.actual.joined(separator: "; ") ?? "" }
+    /// What the first discrepancy is about ("Entitled products", "Acknowledgement of token-1", …).
+    public var subjectLine: String { discrepancies.first?.subject ?? "" }
+}

@@ -38,4 +38,4 @@ public enum RunOutcome<Failure: Sendable, Rejection: Sendable>: Sendable {
 public typealias StoreRunOutcome = RunOutcome<Failure, Rejection>
 
 /// A Google Play run's outcome.
-public typealias PlayRunOutcome = RunOutcome<PlayFailure, PlayRejection>
+public typealias PlayRunOutcome = RunOutcome<Failure, PlayRejection>

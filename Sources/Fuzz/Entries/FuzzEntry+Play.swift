@@ -27,7 +27,7 @@ extension FuzzEntry {
         for name in ["play-reference-app", "play-reference-server"] {
             guard let reference = PlayBuiltInSubjects.named(name) else { return .failed("no built-in subject \(name)") }
             if let failure = reference.run(history).failure {
-                return .failed("\(name) failed \(failure.check.rawValue) at event \(failure.eventIndex): expected \(failure.expected), got \(failure.observed)")
+                return .failed("\(name) failed \(failure.check.rawValue) at event \(failure.eventIndex): expected \(failure.expectedLine), got \(failure.observedLine)")
             }
         }
         return .passed

@@ -78,7 +78,7 @@ struct PlayAddOnTests {
         let history = PlayHistory(variations: Self.on, events: [try PlayEvent(compact: Self.bundle)])
         let naive = PlayReplayer { c, p, ctx in FirstProductOnly(catalog: c, policy: p, context: ctx) }
         #expect(naive.replay(history).failure?.check == .entitlementsMatch)
-        #expect(naive.replay(history).failure?.expected == "[basic, pro]")
+        #expect(naive.replay(history).failure?.expectedLine == "[basic, pro]")
         #expect(naive.replay(PlayHistory(events: [try PlayEvent(compact: "purchase(pro-monthly)")])).failure == nil)
         for name in ["play-reference-app", "play-reference-server"] {
             #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name)")

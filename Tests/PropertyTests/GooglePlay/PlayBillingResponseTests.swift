@@ -119,7 +119,7 @@ struct PlayBillingResponseTests {
         let history = PlayHistory(events: [try PlayEvent(compact: "purchase(lifetime)")])
         let failure = Self.acknowledger(listens: true, retriesForever: true).replay(history).failure
         #expect(failure?.check == .subjectResponds)
-        #expect(failure?.observed.contains("still calling: acknowledge(token-1)") == true)
+        #expect(failure?.observedLine.contains("still calling: acknowledge(token-1)") == true)
     }
 
     @Test("§4 V-REACK, B12: an app that withholds after an acknowledgement's ERROR is caught; the reference app hears the same ERROR and keeps granting")

@@ -94,7 +94,7 @@ struct PlayCampaignTests {
         let campaign = PlayCampaign(seed: Seed(3), histories: 500, subjectName: "throwing") { c, p, ctx in Throwing(catalog: c, policy: p, context: ctx) }
         let failure = campaign.run().failure
         #expect(failure?.failure.check == .subjectResponds)
-        #expect(failure?.failure.observed == "database locked")
+        #expect(failure?.failure.observedLine == "database locked")
         #expect(failure?.history.events.map(\.compact) == ["purchase(coins100)"])
     }
 }

@@ -6,7 +6,7 @@ import PurchaseStateMachine
 enum PlayIdealHistories {
     struct Ideal {
         let subject: String
-        let check: PlayCheck
+        let check: CheckID
         let events: [String]
         let variations: String
     }

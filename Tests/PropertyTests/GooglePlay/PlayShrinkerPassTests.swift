@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Google Play: the concrete shrinker's store passes")
 struct PlayShrinkerPassTests {
-    func shrink(_ name: String, _ check: PlayCheck, _ events: [String], _ variations: PlayVariations) throws -> PlayHistory {
+    func shrink(_ name: String, _ check: CheckID, _ events: [String], _ variations: PlayVariations) throws -> PlayHistory {
         let runner = try #require(PlayBuiltInSubjects.named(name))
         var shrinker = PlayHistoryShrinker(check: check) { runner.run($0).failure }
         let history = PlayHistory(variations: variations, events: try events.map { try PlayEvent(compact: $0) })

@@ -14,6 +14,9 @@ extension PlayCheck {
         [.subjectResponds] + billing + lifecycle + [.consumableCreditedOnce, .acknowledgementErrorKeepsAccess, .entitlementsMatch]
     }
 
+    /// The built-in Google Play check named `id`, or nil.
+    public static func builtIn(_ id: CheckID) -> PlayCheck? { builtIn.first { $0.id == id } }
+
     /// The built-in checks, in attribution order (the name a `CaseIterable` would give them).
     public static var allCases: [PlayCheck] { builtIn }
 

@@ -61,7 +61,7 @@ extension Timeline {
                     tracks: [TimelineTrack(name: "newest token", periods: periods, marks: [])]))
         }
         self.verdict = String(report.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-        self.rule = result.failure.map(\.check.rule)
+        self.rule = result.failure.flatMap { PlayCheck.builtIn($0.check)?.rule }
         self.subject = subject
         self.events = events
         self.divergedAt = result.failure.flatMap { $0.eventIndex >= 0 ? $0.eventIndex : nil }
