@@ -10,21 +10,11 @@ extension PlayCaseRun {
         switch outcome {
         case .passed: break
         case .failed(let failure):
-            o.status = .failed
-            o.failingChecks = [failure.check.rawValue]
-            o.failedAtEvent = failure.eventIndex
-            o.statusReason = failure.reason
+            o.recordFailure(failure)
         case .stopped, .rejected:
             o.recordGivingUp(outcome)
         }
         return o
-    }
-}
-
-extension Failure {
-    /// Why the case failed, in one line: the check and the event.
-    var reason: String {
-        eventIndex >= 0 ? "\(check.rawValue) failed after event \(eventIndex + 1)" : "\(check.rawValue) failed at launch"
     }
 }
 

@@ -26,20 +26,4 @@ extension PlayFailureReport {
         report.samples = replay.samples
         return report
     }
-
-    /// The memberwise initializer with the optional fields defaulted.
-    init(
-        failure: Failure, history: PlayHistory, originalLength: Int, origin: FailureOrigin, verdict: FailureVerdict,
-        shrinkEvaluations: Int, shrinkStop: ShrinkStop, trace: [String], savedPath: String? = nil
-    ) {
-        self.failure = failure
-        self.history = history
-        self.originalLength = originalLength
-        self.origin = origin
-        self.verdict = verdict
-        self.shrinkEvaluations = shrinkEvaluations
-        self.shrinkStop = shrinkStop
-        self.trace = trace
-        self.savedPath = savedPath
-    }
 }

@@ -57,7 +57,7 @@ package struct ObservationLog: Sendable {
             let how = failure.foundAfterHistories == nil && failure.shrinkEvaluations == 0
                 ? "replayed from \(failure.savedPath ?? "a saved file")" : "shrunk (the minimal failing history)"
             let observation = CaseObservation(
-                status: failure.flaky ? .passed : .failed, statusReason: failure.failure.reason, events: events.map(\.compact),
+                status: failure.flaky ? .passed : .failed, statusReason: Self.reason(failure.failure), events: events.map(\.compact),
                 historyNumber: nil, howGenerated: how, features: coverage.features, failingChecks: [failure.failure.check.rawValue],
                 failedAtEvent: failure.failure.eventIndex, seconds: 0)
             out.append(line(observation))

@@ -37,6 +37,14 @@ public struct CaseObservation: Hashable, Sendable {
         public var count: Int
     }
 
+    /// Marks the case failed by `failure`, of either store: its checks, its event and why, in one line.
+    mutating func recordFailure(_ failure: Failure) {
+        status = .failed
+        failingChecks = failure.checks.map(\.rawValue)
+        failedAtEvent = failure.eventIndex
+        statusReason = ObservationLog.reason(failure)
+    }
+
     /// Marks the case abandoned with the reason when `outcome` says generation stopped (or drew
     /// an impossible event); a passed or failed case is left as it is.
     mutating func recordGivingUp<F, R>(_ outcome: RunOutcome<F, R>) {

@@ -21,11 +21,8 @@ extension CaseRunner {
         case .passed:
             observation.events = events.map(\.compact)
         case .failed(let failure):
-            observation.status = .failed
             observation.events = events.map(\.compact)
-            observation.failingChecks = failure.checks.map(\.rawValue)
-            observation.failedAtEvent = failure.eventIndex
-            observation.statusReason = ObservationLog.reason(failure)
+            observation.recordFailure(failure)
             if let last = events.last, failure.eventIndex >= 0 {
                 // The failing event's own counts (statistics count only events that passed).
                 observation.features = CaseObservation.merging(observation.features, "event:\(last.kind.rawValue)")
