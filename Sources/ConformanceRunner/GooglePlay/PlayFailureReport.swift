@@ -1,42 +1,6 @@
 import PurchaseStateMachine
 
-/// A shrunk Play failure, ready to print and save.
-public struct PlayFailureReport: Sendable {
-    /// The failure of the minimal history.
-    public var failure: Failure
-    /// The minimal history (only events that ran; the failing one last).
-    public var history: PlayHistory
-    /// The length of the history first found.
-    public var originalLength: Int
-    /// Where the failure came from: generation, a saved file, or a history given to shrink.
-    public var origin: FailureOrigin
-    /// Whether the failure repeated on the final replay of its minimal history.
-    public var verdict: FailureVerdict
-    /// How many candidates the shrinker ran.
-    public var shrinkEvaluations: Int
-    /// Why shrinking stopped.
-    public var shrinkStop: ShrinkStop
-    /// What the subject was sent and answered, event by event.
-    public var trace: [String]
-    /// Where the history was saved, if it was.
-    public var savedPath: String?
-    /// The command that replays the saved file; nil names the built-in subject of the history's origin.
-    public var reproduce: ReproduceCommand?
-    /// What a subject in another process wrote on standard error while the history ran (its last 20 lines are shown).
-    public var subjectOutput: String?
-    /// The shrunk choice sequence (to compare independent shrinks).
-    var minimalChoices: [UInt64] = []
-    /// What each event came to in the replay the report was made from, for its timeline page.
-    var samples: [PlayStepSample] = []
-
-    /// Which history found it (1-based count in this run), or nil when it was not generated.
-    public var foundAfterHistories: Int? {
-        if case .generated(let n) = origin { return n }
-        return nil
-    }
-    /// True when the minimal history passed (or failed another check) on a final replay.
-    public var flaky: Bool { verdict == .flaky }
-
+extension PlayFailureReport {
     /// The rule of the failing check.
     var rule: String { PlayCheck.builtIn(failure.check)?.rule ?? "" }
 

@@ -3,7 +3,7 @@ import PurchaseStateMachine
 /// What a recorded Play replay keeps of one event for its timeline picture: the store time it
 /// spanned, the status of each product's newest purchase token, and what the model expected and
 /// the subject reported after it.
-struct PlayStepSample: Sendable {
+public struct PlayStepSample: Sendable {
     /// The store clock before the event.
     var start: Instant
     /// The store clock after it.

@@ -60,22 +60,4 @@ extension FailureReport {
             verdict: failure == nil ? .flaky : .failed, shrinkEvaluations: evaluations, shrinkStop: .noEventDeletable,
             trace: trace)
     }
-
-    /// The memberwise initializer with the optional fields defaulted.
-    init(
-        failure: Failure, history: History, originalLength: Int, origin: FailureOrigin, verdict: FailureVerdict,
-        shrinkEvaluations: Int, shrinkStop: ShrinkStop, trace: [TraceStep], savedPath: String? = nil,
-        replayToken: String? = nil
-    ) {
-        self.failure = failure
-        self.history = history
-        self.originalLength = originalLength
-        self.origin = origin
-        self.verdict = verdict
-        self.shrinkEvaluations = shrinkEvaluations
-        self.shrinkStop = shrinkStop
-        self.trace = trace
-        self.savedPath = savedPath
-        self.replayToken = replayToken
-    }
 }

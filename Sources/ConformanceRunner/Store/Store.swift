@@ -8,6 +8,10 @@ import PurchaseStateMachine
 public protocol Store: Sendable {
     /// The store's history document (its catalog and events are the history's).
     associatedtype History: StoreHistory
+    /// One step of a replay's trace: what the subject was sent and answered.
+    associatedtype TraceStep: Sendable
+    /// What one event came to, for a timeline page, where the trace does not carry it (`Never`: it does).
+    associatedtype StepSample: Sendable
 
     /// The store's name in reports and errors ("App Store", "Google Play").
     static var displayName: String { get }
@@ -20,6 +24,8 @@ public protocol Store: Sendable {
 /// Apple's App Store: StoreKit 2 and 1 on the device, App Store Server Notifications on a server.
 public enum AppleAppStore: Store {
     public typealias History = PurchaseStateMachine.History
+    public typealias TraceStep = ConformanceRunner.TraceStep
+    public typealias StepSample = Never
     public static var displayName: String { "App Store" }
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.read(path) }
 }
@@ -27,6 +33,8 @@ public enum AppleAppStore: Store {
 /// Google Play: the Play Billing Library on the device, RTDN and the Developer API on a server.
 public enum GooglePlayStore: Store {
     public typealias History = PlayHistory
+    public typealias TraceStep = String
+    public typealias StepSample = PlayStepSample
     public static var displayName: String { "Google Play" }
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.readPlay(path) }
 }
