@@ -8,6 +8,8 @@ import PurchaseStateMachine
 public protocol Store: Sendable {
     /// The store's history document (its catalog and events are the history's).
     associatedtype History: StoreHistory
+    /// Why a replay refused an event of a history (it is impossible for this subject).
+    associatedtype Rejection: Sendable
     /// One step of a replay's trace: what the subject was sent and answered.
     associatedtype TraceStep: Sendable
     /// What one event came to, for a timeline page, where the trace does not carry it (`Never`: it does).
@@ -24,6 +26,7 @@ public protocol Store: Sendable {
 /// Apple's App Store: StoreKit 2 and 1 on the device, App Store Server Notifications on a server.
 public enum AppleAppStore: Store {
     public typealias History = PurchaseStateMachine.History
+    public typealias Rejection = PurchaseStateMachine.Rejection
     public typealias TraceStep = ConformanceRunner.TraceStep
     public typealias StepSample = Never
     public static var displayName: String { "App Store" }
@@ -33,6 +36,7 @@ public enum AppleAppStore: Store {
 /// Google Play: the Play Billing Library on the device, RTDN and the Developer API on a server.
 public enum GooglePlayStore: Store {
     public typealias History = PlayHistory
+    public typealias Rejection = FormatError
     public typealias TraceStep = String
     public typealias StepSample = PlayStepSample
     public static var displayName: String { "Google Play" }

@@ -3,7 +3,7 @@ import PurchaseStateMachine
 extension Timeline {
     /// The timeline of a Play failure report, from the replay it was made from (no run again).
     public init(play report: PlayFailureReport, subject: String) {
-        let result = PlayReplayResult(failure: report.failure, trace: report.trace, samples: report.samples)
+        let result = PlayReplayResult(report.history, .failed(report.failure), trace: report.trace, samples: report.samples)
         self.init(play: report.history, result: result, subject: subject, report: report.text)
     }
 
