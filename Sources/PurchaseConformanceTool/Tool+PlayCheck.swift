@@ -50,6 +50,8 @@ extension PurchaseConformanceTool {
             guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
             options.shard = shard
         }
+        let progress = io.showsProgress ? ProgressLine(io: io) : nil
+        if let progress { options.progressHandler = { progress.update($0) } }
         let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
         var found: [PlayFailureReport] = []
         var result: PlayCampaignResult
@@ -65,6 +67,7 @@ extension PurchaseConformanceTool {
             found.append(failure)
             options.skipping = PlayCheck.allCases.filter { options.skipping.contains($0) || $0.id == failure.failure.check }
         } while args.flags.contains("all-failures") && found.last?.failure.check != .subjectResponds
+        progress?.finish()
         defer {
             if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
                 io.printError(Self.otherStoreHint(play: true))

@@ -40,6 +40,9 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
     public var originTest: String?
     /// Whether to keep one observation per history (`--observations`).
     public var recordsObservations = false
+    /// Called with the campaign's progress (generating, then shrinking), as an App Store
+    /// campaign's `CampaignConfiguration.progressHandler` is: for a live status line.
+    public var progressHandler: (@Sendable (CampaignProgress) -> Void)?
     /// The subject's name, for reports and saved files.
     public let subjectName: String
     /// Builds a subject for each new customer.
@@ -124,6 +127,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                 stopped.observations = observations
                 return stopped
             }
+            progress(start, of: planned.count, eventsRun: eventsRun, since: began, .generating)
             let end = effectiveThreads > 1 ? min(planned.count, start + Self.batchSize) : start + 1
             let results = effectiveThreads > 1 ? runBatch(planned[start..<end]) : [run(TestCase(seed: seed.derived(UInt64(planned[start]))))]
             for (offset, result) in results.enumerated() {
@@ -136,6 +140,7 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
                     continue
                 case .failed(let failure):
                     eventsRun += result.events.count
+                    progress(start + offset + 1, of: planned.count, eventsRun: eventsRun, since: began, .shrinking)
                     var found = report(failure, events: result.events, at: start + offset, of: planned, eventsRun: eventsRun)
                     found.coverage = coverage
                     found.observations = observations
@@ -147,6 +152,14 @@ public struct PlayCampaign<S: PlaySubject>: Sendable {
         var result = PlayCampaignResult(seed: seed, historiesRun: planned.count, eventsRun: eventsRun, failure: nil, coverage: coverage)
         result.observations = observations
         return result
+    }
+
+    /// Reports progress to `progressHandler`, when there is one.
+    private func progress(_ run: Int, of planned: Int, eventsRun: Int, since began: ContinuousClock.Instant, _ phase: CampaignPhase) {
+        progressHandler?(
+            CampaignProgress(
+                historiesRun: run, historiesPlanned: planned, eventsRun: eventsRun, failuresFound: phase == .shrinking ? 1 : 0,
+                elapsed: ContinuousClock.now - began, phase: phase))
     }
 
     /// Shrinks the first failure, found at `position` of the `planned` histories, from up to

@@ -18,6 +18,8 @@ public struct PlayCampaignOptions: Sendable {
     public var shard: Shard?
     /// Whether to keep one observation per history (`PlayCampaignResult.observations`).
     public var recordsObservations = false
+    /// Called with the campaign's progress, for a live status line.
+    public var progressHandler: (@Sendable (CampaignProgress) -> Void)?
 
     /// Options that change nothing: the example policy, every check, the subject's threads, no limit.
     public init(policy: PlayPolicy? = nil, skipping: [PlayCheck] = [], threads: Int? = nil, timeLimit: Duration? = nil) {
@@ -38,5 +40,6 @@ extension PlayCampaign {
         collectsCoverage = options.collectsCoverage
         shard = options.shard
         recordsObservations = options.recordsObservations
+        progressHandler = options.progressHandler
     }
 }

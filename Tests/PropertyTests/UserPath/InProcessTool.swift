@@ -11,11 +11,14 @@ struct InProcessTool {
     let output: String
     let error: String
 
-    /// Runs the tool with `arguments`, knowing the built-in subjects and the seed systems.
-    static func run(_ arguments: [String]) -> InProcessTool {
+    /// Runs the tool with `arguments`, knowing the built-in subjects and the seed systems; with
+    /// `terminal`, standard error is taken for a terminal (the progress line is drawn).
+    static func run(_ arguments: [String], terminal: Bool = false) -> InProcessTool {
         let out = TextBuffer()
         let err = TextBuffer()
-        let io = ToolIO(standardOutput: { out.append($0) }, standardError: { err.append($0) }, environment: ["NO_COLOR": "1"])
+        let io = ToolIO(
+            standardOutput: { out.append($0) }, standardError: { err.append($0) }, errorIsTerminal: terminal,
+            environment: terminal ? [:] : ["NO_COLOR": "1"])
         let status = PurchaseConformanceTool(subjects: BuiltInSubjects.all + SeedSystems.subjects, io: io).run(arguments)
         return InProcessTool(status: status, output: out.text, error: err.text)
     }
