@@ -14,19 +14,10 @@ extension PlayCampaign {
     /// history is drawn from its own derived seed and a fresh subject, so the results are the same
     /// whatever thread ran what.
     func runBatch(_ numbers: HistoryNumbers.SubSequence) -> [PlayCaseRun] {
-        var results = [PlayCaseRun](repeating: PlayCaseRun(outcome: .passed), count: numbers.count)
-        let workers = min(effectiveThreads, numbers.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = SharedBuffer(base: buffer)
-            let next = NextIndex()
-            let first = numbers.startIndex
-            let campaign = self
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while let i = next.take(below: numbers.count) {
-                    slots.base[i] = campaign.run(TestCase(seed: campaign.seed.derived(UInt64(numbers[first + i]))))
-                }
-            }
+        let campaign = self
+        let first = numbers.startIndex
+        return ThreadSlots.run(count: numbers.count, workers: effectiveThreads, empty: PlayCaseRun(outcome: .passed), isLast: { _ in false }) { _ in
+            { i in campaign.run(TestCase(seed: campaign.seed.derived(UInt64(numbers[first + i])))) }
         }
-        return results
     }
 }

@@ -20,42 +20,20 @@ extension Campaign {
     /// Runs the histories numbered `batch` on up to `parallelism` threads; the outcome array is
     /// in batch order whatever the threads did.
     func runBatch(_ batch: [Int], runner: CaseRunner<S>) -> [BatchOutcome] {
-        var outcomes = [BatchOutcome](repeating: BatchOutcome(), count: batch.count)
-        var stopped = batch.count
-        let workers = max(1, min(configuration.parallelism, batch.count))
         let seed = configuration.seed
         let collect = configuration.collectStatistics
         let observe = configuration.recordsObservations
-        outcomes.withUnsafeMutableBufferPointer { buffer in
-            let shared = SharedBuffer(base: buffer)
-            // Threads take the next history from a shared counter (histories differ in length,
-            // so a fixed split leaves a core idle); each outcome lands in its history's slot, so
-            // the result is the same whatever thread ran what.
-            let next = NextIndex()
-            let work: @Sendable (Int) -> Void = { worker in
-                let runner = worker == 0 ? runner : runner.independentCopy()
-                let tc = TestCase(seed: seed)
-                while let i = next.take(below: batch.count) {
-                    prepare(tc, history: batch[i])
-                    shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
-                }
-            }
-            if workers == 1 {
-                // One thread: stop at the first failure (the same first failure, found sooner;
-                // with a subject in another process each later history could cost a timeout).
-                let tc = TestCase(seed: seed)
-                for i in batch.indices {
-                    prepare(tc, history: batch[i])
-                    shared.base[i] = runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
-                    if shared.base[i].failed { stopped = i + 1; break }
-                }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        let campaign = self
+        return ThreadSlots.run(count: batch.count, workers: configuration.parallelism, empty: BatchOutcome(), isLast: \.failed) { worker in
+            // Each thread its own runner copy (no shared reference counts) and test case.
+            let runner = worker == 0 ? runner : runner.independentCopy()
+            let tc = TestCase(seed: seed)
+            return { i in
+                campaign.prepare(tc, history: batch[i])
+                return runner.runRecording(tc, collect: collect, observe: observe, number: batch[i])
             }
         }
-        return Array(outcomes.prefix(stopped))
     }
-
 }
 
 extension CaseRunner {
