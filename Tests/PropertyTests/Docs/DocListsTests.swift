@@ -27,6 +27,13 @@ struct DocListsTests {
         #expect(rows == expected, "README's table should read:\n\(expected.joined(separator: "\n"))")
     }
 
+    @Test("docs/PlayModel.md's table of checks names the built-in Google Play checks, in attribution order")
+    func playModelChecks() throws {
+        let rows = Self.tableRows(in: try Self.text("docs/PlayModel.md"), after: "## Checks")
+        let names = rows.map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
+        #expect(names == PlayCheck.builtIn.map(\.id.rawValue))
+    }
+
     /// The names of the top-level types ConformanceRunner declares `public`, from its sources.
     static func publicTypes() throws -> [String] {
         let folder = root.appendingPathComponent("Sources/ConformanceRunner")
