@@ -2,7 +2,7 @@
 # Google Play: the measurements of issue 17, in a release build.
 #   1. each reference Play subject passes 100,000 histories (every store variation explored);
 #   2. each buggy Play example is caught and shrunk to its ideal minimal history for seeds 1…20
-#      (the ideal histories are written down in Tests/PropertyTests/GooglePlay/PlayIdealHistories.swift
+#      (the ideal histories are written down in Tests/PropertyTests/Shrinking/PlayIdealHistories.swift
 #      and docs/PlayModel.md).
 # Usage: Scripts/play-quality.sh [HISTORIES] [SEEDS]     (defaults 100000 and 20)
 set -eu

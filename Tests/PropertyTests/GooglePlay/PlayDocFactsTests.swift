@@ -5,10 +5,12 @@ import Testing
 /// that exist: the done-when line of the Play issue, checked instead of trusted.
 @Suite("Google Play: every [DOC] fact of the contract has a named test or a stated reason")
 struct PlayDocFactsTests {
-    /// The display names of the Google Play tests, read from their sources.
+    /// The display names of the tests, read from their sources: the Google Play model's in
+    /// `GooglePlay/`, and the engine's, grouped by concept, in the other folders.
     static func testNames() throws -> [String] {
-        let folder = "Tests/PropertyTests/GooglePlay"
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }.sorted()
+        let folder = "Tests/PropertyTests"
+        let files = (FileManager.default.subpaths(atPath: folder) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.contains("GooglePlay/PlayDocFactsTests.swift"), "the test sources were not found under \(folder)")
         var names: [String] = []
         for file in files {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
