@@ -6,20 +6,10 @@ import Testing
 /// check has held on it three runs in a row.
 @Suite("The failures folder saves, replays first and prunes, for either store")
 struct FailuresFolderTests {
-    /// A buggy subject and the correct one of the same store.
-    struct Pair: Sendable, CustomTestStringConvertible {
-        var buggy: String
-        var correct: String
-        var testDescription: String { "\(buggy) → \(correct)" }
-    }
-
     @Test(
         "A failure saved for one subject, moved to a correct subject's folder, is replayed first and pruned after three passing runs",
-        arguments: [
-            Pair(buggy: "example-refund-ignored", correct: "reference"),
-            Pair(buggy: "play-example-ignores-hold", correct: "play-reference-server"),
-        ])
-    func savedReplayedPruned(_ pair: Pair) throws {
+        arguments: SubjectPair.bothStores)
+    func savedReplayedPruned(_ pair: SubjectPair) throws {
         let folder = try temporaryFolder("failures-folder")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let failures = folder + "/failures"

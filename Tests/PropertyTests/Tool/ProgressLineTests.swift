@@ -4,16 +4,10 @@ import Testing
 /// clears it before the report; never when standard error is not a terminal.
 @Suite("The progress line of check, for either store")
 struct ProgressLineTests {
-    struct Pair: Sendable, CustomTestStringConvertible {
-        var correct: String
-        var buggy: String
-        var testDescription: String { "\(correct), \(buggy)" }
-    }
-
     @Test(
         "On a terminal a passing campaign shows generating and a failing one shrinking; the line is cleared and never on standard output",
-        arguments: [Pair(correct: "reference", buggy: "example-refund-ignored"), Pair(correct: "play-reference-server", buggy: "play-example-ignores-hold")])
-    func progressOnTerminal(_ pair: Pair) {
+        arguments: SubjectPair.bothStores)
+    func progressOnTerminal(_ pair: SubjectPair) {
         let passing = InProcessTool.run(["check", "--subject", pair.correct, "--no-save", "--histories", "300"], terminal: true)
         #expect(passing.status == 0, "\(passing.output)\(passing.error)")
         #expect(passing.error.contains("generating: "), "\(passing.error)")
