@@ -89,12 +89,7 @@ extension Conformance {
     static func replayPlay<S: PlaySubject>(
         named name: String, file path: String, replayer: PlayReplayer<S>, reproduce: ReproduceCommand
     ) throws(ConformanceError) -> PlayConformanceRun {
-        let history: PlayHistory
-        do { history = try HistoryFile.readPlay(path) } catch { throw ConformanceError("could not replay: \(error)") }
-        if let other = history.origin?.subject, other != name {
-            throw ConformanceError(
-                "\(path) is a history of \(other), not of \(name): replay it against \(other), or give the file to the test that checks \(other)")
-        }
+        let history = try historyToReplay(GooglePlayStore.self, path: path, subject: name)
         let replay = replayer.run(history)
         if let rejection = replay.rejection { throw ConformanceError("could not replay: \(rejection.inFile(path)) (against \(name))") }
         var failure = replay.failure.map { PlayFailureReport.replayed($0, history: history, trace: replay.trace, path: path) }

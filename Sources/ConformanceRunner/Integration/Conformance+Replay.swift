@@ -13,16 +13,7 @@ extension Conformance {
         named name: String, file path: String, checks: CheckSelection = CheckSelection(), testFilter: String? = nil,
         factory: @escaping SubjectFactory<S>
     ) throws(ConformanceError) -> ConformanceRun {
-        let history: History
-        do {
-            history = try HistoryFile.read(path)
-        } catch {
-            throw ConformanceError("could not replay: \(error)")
-        }
-        if let other = history.origin?.subject, other != name {
-            throw ConformanceError(
-                "\(path) is a history of \(other), not of \(name): replay it against \(other), or give the file to the test that checks \(other)")
-        }
+        let history = try historyToReplay(AppleAppStore.self, path: path, subject: name)
         let replay = Replayer(checks: checks, factory: factory).replay(history, trace: true)
         var result = CampaignResult(
             seed: Seed(hex: history.origin?.seed ?? "") ?? Seed(0), historiesRun: 0, eventsRun: 0, savedReplayed: 1,
@@ -45,6 +36,24 @@ extension Conformance {
         run.reproduce = .swiftTest(filter: testFilter)
         run.notes = [note]
         return run
+    }
+}
+
+extension Conformance {
+    /// Reads `store`'s history at `path` to replay against the subject named `name`, for either
+    /// store: a file that cannot be read, or a history of another subject, is an error.
+    static func historyToReplay<St: Store>(_ store: St.Type, path: String, subject name: String) throws(ConformanceError) -> St.History {
+        let history: St.History
+        do {
+            history = try St.readHistory(path)
+        } catch {
+            throw ConformanceError("could not replay: \(error)")
+        }
+        if let other = history.origin?.subject, other != name {
+            throw ConformanceError(
+                "\(path) is a history of \(other), not of \(name): replay it against \(other), or give the file to the test that checks \(other)")
+        }
+        return history
     }
 }
 
