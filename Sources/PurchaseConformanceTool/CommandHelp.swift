@@ -134,7 +134,7 @@ enum CommandHelp {
         }
         if command == "check" || command == "replay" {
             lines += ["", "Checks: " + Check.builtIn.map(\.id.rawValue).joined(separator: ", ")]
-            lines += ["Google Play checks (play-… subjects, --store googlePlay): " + PlayCheck.allCases.map(\.rawValue).joined(separator: ", ")]
+            lines += ["Google Play checks (play-… subjects, --store googlePlay): " + PlayCheck.builtIn.map(\.rawValue).joined(separator: ", ")]
         }
         if command == "check" {
             lines += [

@@ -79,7 +79,7 @@ extension PurchaseConformanceTool {
     /// an unknown name is an error listing the checks, and `subject-responds` cannot be switched
     /// off (a subject that did not answer cannot be followed further).
     func playSkippedChecks(_ args: CommandArguments) throws(UsageError) -> [PlayCheck] {
-        let known = PlayCheck.allCases.map(\.rawValue).joined(separator: ", ")
+        let known = PlayCheck.builtIn.map(\.rawValue).joined(separator: ", ")
         func checks(_ option: String) throws(UsageError) -> [PlayCheck]? {
             guard let names = args.list(option) else { return nil }
             var out: [PlayCheck] = []
@@ -92,11 +92,11 @@ extension PurchaseConformanceTool {
             return out
         }
         var skipped = try checks("skip-checks") ?? []
-        if let only = try checks("checks") { skipped += PlayCheck.allCases.filter { !only.contains($0) && $0 != .subjectResponds } }
+        if let only = try checks("checks") { skipped += PlayCheck.builtIn.filter { !only.contains($0) && $0 != .subjectResponds } }
         if skipped.contains(.subjectResponds) {
             throw UsageError("subject-responds cannot be switched off: a subject that does not answer cannot be checked further", command: args.command)
         }
-        return PlayCheck.allCases.filter { skipped.contains($0) }
+        return PlayCheck.builtIn.filter { skipped.contains($0) }
     }
 
     /// `--skip-checks A,B` for a printed command, nothing when every check runs.
@@ -165,7 +165,7 @@ extension PurchaseConformanceTool {
                 lines.append("      \(runner.summary)")
             } else {
                 if runner.expectedCheck != nil { unexpected += 1 }
-                lines.append("  ✔ \(runner.name): all \(PlayCheck.allCases.count) checks held over \(grouped(result.historiesRun)) histories")
+                lines.append("  ✔ \(runner.name): all \(PlayCheck.builtIn.count) checks held over \(grouped(result.historiesRun)) histories")
             }
         }
         return (lines, unexpected)

@@ -65,7 +65,7 @@ extension PurchaseConformanceTool {
             failure.reproduce = runner.reproduce.adding(Self.skipArguments(options.skipping))
             failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
             found.append(failure)
-            options.skipping = PlayCheck.allCases.filter { options.skipping.contains($0) || $0.id == failure.failure.check }
+            options.skipping = PlayCheck.builtIn.filter { options.skipping.contains($0) || $0.id == failure.failure.check }
         } while args.flags.contains("all-failures") && found.last?.failure.check != .subjectResponds
         progress?.finish()
         defer {

@@ -42,6 +42,12 @@ public struct StoreCheck<Input>: Sendable {
         self.init(id: id, rule: rule, source: "", whenAppAgrees: .needsFullInput, evaluate: evaluate)
     }
 
+    /// Creates a built-in check with its source, for a runner without a fast path (Google Play's):
+    /// it sees the full input at every moment.
+    package init(id: CheckID, rule: String, source: String, evaluate: @escaping @Sendable (Input) -> Discrepancy?) {
+        self.init(id: id, rule: rule, source: source, whenAppAgrees: .needsFullInput, evaluate: evaluate)
+    }
+
     /// Creates a check with its source and its part in the fast path.
     package init(
         id: CheckID, rule: String, source: String, whenAppAgrees: WhenAppAgrees,

@@ -26,7 +26,7 @@ extension PlayCampaignResult {
     /// (all, or all but the `skipped`), over how many histories, whether a time limit stopped it
     /// before the `planned` number, and the seed (and `shard`).
     public func heldLine(subject: String, skipped: Int = 0, planned: Int? = nil, shard: Shard? = nil) -> String {
-        let total = PlayCheck.allCases.count
+        let total = PlayCheck.builtIn.count
         let held = skipped == 0 ? "all \(total)" : "\(total - skipped) of \(total)"
         let stopped = stopReason == .timeLimit ? " (the time limit stopped it before \(grouped(planned ?? historiesRun)))" : ""
         let slice = shard.map { ", shard \($0)" } ?? ""

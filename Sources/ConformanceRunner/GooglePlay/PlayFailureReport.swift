@@ -1,8 +1,8 @@
 import PurchaseStateMachine
 
 extension PlayFailureReport {
-    /// The rule of the failing check.
-    var rule: String { PlayCheck.builtIn(failure.check)?.rule ?? "" }
+    /// The failing built-in check (nil only for a check this version does not know).
+    var playCheck: PlayCheck? { PlayCheck.builtIn(failure.check) }
 
     /// The report, top-down: verdict, minimal history, expected vs actual, how to reproduce.
     public var text: String {
@@ -10,7 +10,7 @@ extension PlayFailureReport {
         let at = failure.eventIndex + 1
         let verdict = flaky ? "? \(failure.check.rawValue) is flaky" : "✘ \(failure.check.rawValue) failed"
         lines.append(at == 0 ? "\(verdict) at launch" : "\(verdict) after event \(at) of \(history.events.count)")
-        lines.append("  \(rule) (play-billing-semantics \(PlayCheck.builtIn(failure.check)?.source ?? ""))")
+        lines.append("  \(playCheck?.rule ?? "") (play-billing-semantics \(playCheck?.source ?? ""))")
         lines.append("")
         // A replayed file was not shrunk: its history is the file's, as it is. A failure before the
         // first event is not shrunk either: its history is already empty.

@@ -15,9 +15,6 @@ public protocol Store: Sendable {
     /// What one event came to, for a timeline page, where the trace does not carry it (`Never`: it does).
     associatedtype StepSample: Sendable
 
-    /// The store's name in reports and errors ("App Store", "Google Play").
-    static var displayName: String { get }
-
     /// Reads, parses and validates this store's history at `path`; every problem is a
     /// `FormatError` naming the file (and field and event).
     static func readHistory(_ path: String) throws(FormatError) -> History
@@ -29,7 +26,6 @@ public enum AppleAppStore: Store {
     public typealias Rejection = PurchaseStateMachine.Rejection
     public typealias TraceStep = ConformanceRunner.TraceStep
     public typealias StepSample = Never
-    public static var displayName: String { "App Store" }
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.read(path) }
 }
 
@@ -39,6 +35,5 @@ public enum GooglePlayStore: Store {
     public typealias Rejection = FormatError
     public typealias TraceStep = String
     public typealias StepSample = PlayStepSample
-    public static var displayName: String { "Google Play" }
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.readPlay(path) }
 }

@@ -1,3 +1,7 @@
+import BuiltInSubjects
+import ConformanceRunner
+import Foundation
+import Generators
 import Testing
 
 /// `check` draws a live progress line on a terminal's standard error, for either store, and
@@ -5,7 +9,7 @@ import Testing
 @Suite("The progress line of check, for either store")
 struct ProgressLineTests {
     @Test(
-        "On a terminal a passing campaign shows generating and a failing one shrinking; the line is cleared and never on standard output",
+        "On a terminal a campaign draws the progress line on standard error and clears it; never on standard output, never off a terminal",
         arguments: SubjectPair.bothStores)
     func progressOnTerminal(_ pair: SubjectPair) {
         let passing = InProcessTool.run(["check", "--subject", pair.correct, "--no-save", "--histories", "300"], terminal: true)
@@ -15,9 +19,34 @@ struct ProgressLineTests {
         #expect(passing.error.contains("\u{1B}[2K"), "the line is cleared")
         let failing = InProcessTool.run(["check", "--subject", pair.buggy, "--no-save", "--histories", "300"], terminal: true)
         #expect(failing.status == 1, "\(failing.output)\(failing.error)")
-        #expect(failing.error.contains("shrinking: "), "\(failing.error)")
+        #expect(failing.error.contains("histories/s"), "\(failing.error)")
         #expect(!failing.output.contains("histories/s"), "the progress line goes to standard error only")
         let quiet = InProcessTool.run(["check", "--subject", pair.buggy, "--no-save", "--histories", "300"])
         #expect(!quiet.error.contains("histories/s"), "no progress line when standard error is not a terminal")
+    }
+
+    /// Progress reports, collected from any thread.
+    final class Phases: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [CampaignProgress] = []
+        func add(_ p: CampaignProgress) { lock.withLock { seen.append(p) } }
+        var all: [CampaignProgress] { lock.withLock { seen } }
+    }
+
+    @Test("A Google Play campaign reports generating as it goes and shrinking once it found a failure, as an App Store campaign does")
+    func playCampaignPhases() throws {
+        for (name, fails) in [("play-reference-server", false), ("play-example-ignores-hold", true)] {
+            let runner = try #require(PlayBuiltInSubjects.named(name))
+            let phases = Phases()
+            var options = PlayCampaignOptions(threads: 1)
+            options.progressHandler = { phases.add($0) }
+            let result = runner.campaign(Seed(1), 300, nil, options: options)
+            #expect((result.failure != nil) == fails, "\(name)")
+            let seen = phases.all
+            #expect(seen.first?.phase == .generating && seen.first?.historiesRun == 0, "\(name)")
+            #expect(seen.allSatisfy { $0.historiesPlanned == 300 })
+            #expect(seen.map(\.historiesRun) == seen.map(\.historiesRun).sorted(), "progress only moves forward")
+            #expect(seen.contains { $0.phase == .shrinking } == fails, "\(name): \(seen.map(\.phase))")
+        }
     }
 }

@@ -19,8 +19,7 @@ extension PlayCheck {
     /// Permanent products are never consumed; it fails when the consumption is asked for.
     public static var nonConsumableNeverConsumed: PlayCheck {
         PlayCheck(
-            id: .nonConsumableNeverConsumed, rule: "A one-time product the app treats as permanent is never consumed.", source: "§1, B4",
-            whenAppAgrees: .needsFullInput
+            id: .nonConsumableNeverConsumed, rule: "A one-time product the app treats as permanent is never consumed.", source: "§1, B4"
         ) { input in
             guard case .consuming(let token) = input.moment, let i = input.model.index(ofToken: token) else { return nil }
             let t = input.model.tokens[i]
@@ -35,7 +34,7 @@ extension PlayCheck {
     public static var acknowledgedInTime: PlayCheck {
         PlayCheck(
             id: .acknowledgedInTime, rule: "No purchase the app was told of is refunded for lack of acknowledgement within three days.",
-            source: "§4, B1", whenAppAgrees: .needsFullInput
+            source: "§4, B1"
         ) { input in
             guard case .lapsed(let numbers) = input.moment else { return nil }
             let model = input.model
@@ -54,7 +53,7 @@ extension PlayCheck {
     public static var unverifiedNeverEntitled: PlayCheck {
         PlayCheck(
             id: .unverifiedNeverEntitled, rule: "A purchase whose signature does not verify (one Google never made) never entitles or credits.",
-            source: "§2.3, §15.3", whenAppAgrees: .needsFullInput
+            source: "§2.3, §15.3"
         ) { input in
             if let grant = input.unexpectedGrant(attributedTo: .unverifiedNeverEntitled) { return grant }
             guard let mismatch = input.balanceMismatch(forged: true) else { return nil }
@@ -65,8 +64,7 @@ extension PlayCheck {
     /// Each paid consumable token is credited its quantity exactly once.
     public static var consumableCreditedOnce: PlayCheck {
         PlayCheck(
-            id: .consumableCreditedOnce, rule: "Each paid consumable token is credited its quantity exactly once.", source: "§5, B6, B7",
-            whenAppAgrees: .needsFullInput
+            id: .consumableCreditedOnce, rule: "Each paid consumable token is credited its quantity exactly once.", source: "§5, B6, B7"
         ) { input in
             guard let mismatch = input.balanceMismatch(forged: false) else { return nil }
             return input.balanceDiscrepancy(.consumableCreditedOnce, mismatch)
@@ -78,7 +76,7 @@ extension PlayCheck {
         PlayCheck(
             id: .acknowledgementErrorKeepsAccess,
             rule: "A purchase whose acknowledgement Google answered with an error (already acknowledged, or a passing fault) stays entitled.",
-            source: "§4, B12", whenAppAgrees: .needsFullInput
+            source: "§4, B12"
         ) { $0.missingGrant(attributedTo: .acknowledgementErrorKeepsAccess) }
     }
 }

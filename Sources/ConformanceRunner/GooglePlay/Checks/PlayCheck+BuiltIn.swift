@@ -17,9 +17,6 @@ extension PlayCheck {
     /// The built-in Google Play check named `id`, or nil.
     public static func builtIn(_ id: CheckID) -> PlayCheck? { builtIn.first { $0.id == id } }
 
-    /// The built-in checks, in attribution order (the name a `CaseIterable` would give them).
-    public static var allCases: [PlayCheck] { builtIn }
-
     /// The built-in Google Play check named `name`, or nil.
     public init?(rawValue name: String) {
         guard let check = Self.builtIn.first(where: { $0.id.rawValue == name }) else { return nil }
@@ -31,14 +28,12 @@ extension PlayCheck {
 
     /// The subject answers every message; a fault is reported where it happens, not evaluated.
     public static var subjectResponds: PlayCheck {
-        PlayCheck(id: .subjectResponds, rule: "The subject answers every message without a fault.", source: "§15.1", whenAppAgrees: .holds) { _ in
-            nil
-        }
+        PlayCheck(id: .subjectResponds, rule: "The subject answers every message without a fault.", source: "§15.1") { _ in nil }
     }
 
     /// The app grants exactly what the model says.
     public static var entitlementsMatch: PlayCheck {
-        PlayCheck(id: .entitlementsMatch, rule: "The app grants exactly what the model says.", source: "§15.1", whenAppAgrees: .needsFullInput) {
+        PlayCheck(id: .entitlementsMatch, rule: "The app grants exactly what the model says.", source: "§15.1") {
             $0.unexpectedGrant(attributedTo: .entitlementsMatch) ?? $0.missingGrant(attributedTo: .entitlementsMatch)
         }
     }

@@ -26,12 +26,12 @@ extension PlayCheck {
 
     /// A check that a grant of a product whose newest token has one of the statuses `id` names never happens.
     static func neverEntitled(_ id: CheckID, rule: String, source: String) -> PlayCheck {
-        PlayCheck(id: id, rule: rule, source: source, whenAppAgrees: .needsFullInput) { $0.unexpectedGrant(attributedTo: id) }
+        PlayCheck(id: id, rule: rule, source: source) { $0.unexpectedGrant(attributedTo: id) }
     }
 
     /// A check that a product whose newest token has the status `id` names stays granted.
     static func staysEntitled(_ id: CheckID, rule: String, source: String) -> PlayCheck {
-        PlayCheck(id: id, rule: rule, source: source, whenAppAgrees: .needsFullInput) { $0.missingGrant(attributedTo: id) }
+        PlayCheck(id: id, rule: rule, source: source) { $0.missingGrant(attributedTo: id) }
     }
 
     /// Pending purchases never entitle.

@@ -4,20 +4,14 @@ import PurchaseStateMachine
 // product decides, so a failure is named by the rule it breaks most precisely.
 
 extension PlayCheckInput {
-    /// The first product granted though a correct subject would not grant it, attributed to `check`.
+    /// The entitled-products discrepancy when a product granted against the model is attributed to `check`.
     func unexpectedGrant(attributedTo check: CheckID) -> Discrepancy? {
-        for product in granted where !expected.contains(product) && !leeway.contains(product) && unexpectedCheck(product) == check {
-            return entitlementDiscrepancy(check)
-        }
-        return nil
+        unexpectedGrantChecks.contains(check) ? entitlementDiscrepancy(check) : nil
     }
 
-    /// The first product a correct subject grants that the subject does not, attributed to `check`.
+    /// The entitled-products discrepancy when a product withheld against the model is attributed to `check`.
     func missingGrant(attributedTo check: CheckID) -> Discrepancy? {
-        for product in expected where !granted.contains(product) && missingCheck(product) == check {
-            return entitlementDiscrepancy(check)
-        }
-        return nil
+        missingGrantChecks.contains(check) ? entitlementDiscrepancy(check) : nil
     }
 
     /// The check an unexpected grant of `product` breaks: a forgery's, else its newest token's status's (§2.3, §15.3).

@@ -32,8 +32,13 @@ public struct PlayCheckInput: Sendable {
     public let granted: [String]
     /// After a query: products a stale client cache leaves uncertain (V-CLIENT-CACHE-LAG).
     public let leeway: [String]
+    /// After a query: the check each product granted against the model breaks, in order (`PlayCheckInput+Attribution.swift`).
+    public private(set) var unexpectedGrantChecks: [CheckID] = []
+    /// After a query: the check each product withheld against the model breaks, in order.
+    public private(set) var missingGrantChecks: [CheckID] = []
 
-    /// Gathers one moment's input; after a query, the expected and granted products are computed once for every check.
+    /// Gathers one moment's input; after a query, the expected and granted products, and the
+    /// check each divergent one is attributed to, are computed once for every check.
     init(moment: Moment, eventIndex: Int, model: PlayModel, policy: PlayPolicy, knowsEverything: Bool, acknowledgementErrors: [String]) {
         self.moment = moment
         self.eventIndex = eventIndex
@@ -50,5 +55,7 @@ public struct PlayCheckInput: Sendable {
             granted = []
             leeway = []
         }
+        unexpectedGrantChecks = granted.filter { !expected.contains($0) && !leeway.contains($0) }.map(unexpectedCheck)
+        missingGrantChecks = expected.filter { !granted.contains($0) }.map(missingCheck)
     }
 }
