@@ -145,8 +145,7 @@ struct DemoRun {
 
     /// No campaign.
     static let none = DemoRun(result: CampaignResult(
-        seed: Seed(0), historiesRun: 0, eventsRun: 0, savedReplayed: 0, failures: [], stopReason: .completed, coverage: nil,
-        coverageShortfalls: [], elapsed: .zero, shrinkTime: .zero), found: [])
+        seed: Seed(0), historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed), found: [])
 
     /// A campaign of `subject` on one thread with the budget's seed.
     static func configuration(_ subject: SubjectRunner, histories: Int, budget: DemoBudget) -> CampaignConfiguration {

@@ -157,7 +157,7 @@ extension PurchaseConformanceTool {
         var lines = ["", "Google Play (\(grouped(histories)) histories each; play-billing-semantics.md):"]
         var unexpected = 0
         for runner in PlayBuiltInSubjects.all {
-            let result = runner.campaign(seed, histories, nil)
+            let result = runner.campaign(configuration: .play(seed: seed, histories: histories, threads: CampaignConfiguration.availableCores))
             if let failure = result.failure {
                 if runner.expectedCheck != failure.failure.check { unexpected += 1 }
                 let events = failure.history.events.map(\.compact).joined(separator: ", ")

@@ -32,41 +32,31 @@ extension PurchaseConformanceTool {
         let json = args.flags.contains("json")
         let save = !args.flags.contains("no-save")
         let seed = try seed(args)
-        let saved = save ? try replaySavedPlayFailures(in: folder, runner, skipping: skipped) : SavedReplay<PlayFailureReport>()
-        if save { for message in try folder.prune(after: saved) { io.printError(message) } }
-        if var replayed = saved.report {
-            replayed.reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
-            replayed.subjectOutput = runner.standardErrorTail()
-            let result = PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil)
-            io.print(json ? result.json(subject: runner.name, savedReplayed: saved.replayed.count, failures: [replayed]).rendered() : replayed.text)
-            return 1
-        }
         let began = ContinuousClock.now
-        var options = PlayCampaignOptions(policy: policy, skipping: skipped)
-        if args.values["jobs"] != nil { options.threads = try args.int("jobs", default: 1, range: 1...256) }
-        options.collectsCoverage = args.flags.contains("stats")
-        options.recordsObservations = args.values["observations"] != nil
+        var configuration = CampaignConfiguration.play(seed: seed, histories: histories, threads: CampaignConfiguration.availableCores)
+        if args.values["jobs"] != nil { configuration.parallelism = try args.int("jobs", default: 1, range: 1...256) }
+        configuration.collectStatistics = args.flags.contains("stats")
+        configuration.recordsObservations = args.values["observations"] != nil
+        configuration.findAllFailures = args.flags.contains("all-failures")
         if let text = args.values["shard"] {
             guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
-            options.shard = shard
+            configuration.shard = shard
         }
         let progress = io.showsProgress ? ProgressLine(io: io) : nil
-        if let progress { options.progressHandler = { progress.update($0) } }
-        let limit: Duration? = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
-        var found: [PlayFailureReport] = []
-        var result: PlayCampaignResult
-        repeat {
-            // --all-failures: each reported check is switched off and the campaign runs again, so
-            // the next one found is another check's (the histories before it pass either way).
-            options.timeLimit = limit.map { $0 - (ContinuousClock.now - began) }
-            result = runner.campaign(seed, histories, generator, options: options)
-            guard var failure = result.failure else { break }
-            if save, !failure.flaky { failure.savedPath = try folder.save(failure.history) }
-            failure.reproduce = runner.reproduce.adding(Self.skipArguments(options.skipping))
-            failure.subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
-            found.append(failure)
-            options.skipping = PlayCheck.builtIn.filter { options.skipping.contains($0) || $0.id == failure.failure.check }
-        } while args.flags.contains("all-failures") && found.last?.failure.check != .subjectResponds
+        if let progress { configuration.progressHandler = { progress.update($0) } }
+        configuration.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
+        var result = save
+            ? try runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration, store: folder)
+            : runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration)
+        for message in result.pruned { io.printError(message) }
+        if result.savedReplayed > 0, result.failure?.replayedFrom == nil {
+            io.printError("(\(countText(result.savedReplayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
+        }
+        for i in result.failures.indices {
+            result.failures[i].reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
+            result.failures[i].subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
+        }
+        let found = result.failures
         progress?.finish()
         defer {
             if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
@@ -88,8 +78,7 @@ extension PurchaseConformanceTool {
             }
         }
         if json {
-            let wentOn = args.flags.contains("all-failures")
-            io.print(result.json(subject: runner.name, savedReplayed: saved.replayed.count, failures: found, wentOn: wentOn).rendered())
+            io.print(result.json(subject: runner.name).rendered())
         } else if !found.isEmpty {
             io.print(found.map(\.text).joined(separator: "\n\n"))
             if found.count > 1 || args.flags.contains("all-failures") {
@@ -97,7 +86,7 @@ extension PurchaseConformanceTool {
                 io.print("\n✘ \(runner.name): \(countText(found.count, "failing check")) (\(checks)) · seed \(seed)")
             }
         } else {
-            io.print(result.heldLine(subject: runner.name, skipped: skipped.count, planned: histories, shard: options.shard))
+            io.print(result.heldLine(subject: runner.name, skipped: skipped.count, planned: histories, shard: configuration.shard))
             io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
         }
         if !json, let coverage = result.coverage { io.print("\n" + coverage.rendered()) }

@@ -6,14 +6,14 @@ extension Campaign {
     /// files that passed `FailureStore.pruneAfterPasses` runs in a row (`CampaignResult.pruned`).
     ///
     /// `originTest` is the `swift test --filter` of the calling test, kept in saved files.
-    public func run(store: FailureStore, originTest: String? = nil) throws(FailureStoreError) -> CampaignResult {
-        let loaded: [SavedHistory]
+    public func run(store: FailureStore, originTest: String? = nil) throws(FailureStoreError) -> StoreCampaignResult<D.St> {
+        let loaded: [SavedStoreHistory<D.St.History>]
         do {
-            loaded = try store.load(catalog: catalog)
+            loaded = try driver.load(store)
         } catch {
             throw FailureStoreError(.load, error)
         }
-        let saved = configuration.savedHistories + loaded
+        let saved = driver.savedHistories + loaded
         var result = run(saved: saved)
         for i in result.failures.indices where result.failures[i].replayedFrom == nil && !result.failures[i].flaky {
             if let originTest { result.failures[i].history.origin?.test = originTest }

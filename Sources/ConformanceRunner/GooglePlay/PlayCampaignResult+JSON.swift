@@ -3,17 +3,12 @@ import PurchaseStateMachine
 extension PlayCampaignResult {
     /// The machine-readable report of a Google Play campaign (`check --json`), in the App Store's
     /// format (`purchase-conformance-report/1`) with `"storeKind": "googlePlay"`; deterministic for
-    /// a seed (no timings). `savedReplayed` counts the saved failures replayed before generating;
-    /// `failures` are the ones to report (this campaign's failure when nil), found by campaigns
-    /// that went on after each one (`--all-failures`) when `wentOn`.
-    public func json(subject: String, savedReplayed: Int, failures reported: [PlayFailureReport]? = nil, wentOn: Bool = false) -> JSONValue {
-        let failures = reported ?? failure.map { [$0] } ?? []
-        let stoppedAtFailure = wentOn ? failure != nil : !failures.isEmpty
-        let stop = stoppedAtFailure ? CampaignStopReason.failureFound : (stopReason == .timeLimit ? .timeLimit : .completed)
+    /// a seed (no timings). `savedReplayed` counts the saved failures replayed before generating.
+    public func json(subject: String) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("format", .string(CampaignResult.reportFormat)), ("storeKind", .string(PlayHistory.storeKind)), ("subject", .string(subject)),
             ("seed", .string(seed.description)), ("histories", .int(Int64(historiesRun))), ("events", .int(Int64(eventsRun))),
-            ("savedReplayed", .int(Int64(savedReplayed))), ("passed", .bool(failures.isEmpty)), ("stopReason", .string(stop.description)),
+            ("savedReplayed", .int(Int64(savedReplayed))), ("passed", .bool(failures.isEmpty)), ("stopReason", .string(stopReason.description)),
             ("failures", .array(failures.map(\.json))),
         ]
         if let coverage { members.append(("coverage", coverage.json)) }

@@ -1,3 +1,4 @@
+import Generators
 import PurchaseStateMachine
 
 /// What a Google Play campaign's histories exercised (`check --stats`): the events of each kind,
@@ -36,7 +37,7 @@ public struct PlayCoverage: Hashable, Sendable {
     }
 
     /// Adds another campaign slice's counts.
-    mutating func merge(_ other: PlayCoverage) {
+    public mutating func merge(_ other: PlayCoverage) {
         histories += other.histories
         events += other.events
         for i in kinds.indices { kinds[i] += other.kinds[i] }
@@ -67,4 +68,24 @@ public struct PlayCoverage: Hashable, Sendable {
 
     /// The counts as JSON (`"coverage"` of a `--json --stats` report), label to count in row order.
     public var json: JSONValue { .object(rows.map { (key: $0.label, value: .int(Int64($0.count))) }) }
+}
+
+extension PlayCoverage {
+    /// The rows with a non-zero count, as observation features.
+    var features: [CaseObservation.Feature] {
+        rows.filter { $0.count > 0 }.map { CaseObservation.Feature(label: $0.label, count: $0.count) }
+    }
+}
+
+extension PlayCoverage: CampaignCoverage {
+    /// The requirements not met, each row a share of events or of histories as `rows` says.
+    public func shortfalls(_ requirements: [CoverageRequirement]) -> [(requirement: CoverageRequirement, reached: Double)] {
+        let rows = self.rows
+        return requirements.compactMap { requirement in
+            let row = rows.first { $0.label == requirement.label }
+            let count = row?.count ?? 0
+            let share = Double(count) / Double(max(1, row?.perEvent ?? false ? events : histories))
+            return count == 0 || share * 100 < requirement.minimumPercentage ? (requirement, share) : nil
+        }
+    }
 }

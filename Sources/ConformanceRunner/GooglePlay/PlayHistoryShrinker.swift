@@ -25,6 +25,8 @@ struct PlayHistoryShrinker {
     let check: CheckID
     let replay: (PlayHistory) -> Failure?
     var evaluations = 0
+    /// The failure of the latest history kept, nil while none was.
+    var failure: Failure?
     var budget = 1_500
     var maxRounds = 8
 
@@ -58,6 +60,7 @@ struct PlayHistoryShrinker {
         kept.events = Array(candidate.events.prefix(failure.eventIndex + 1))
         kept.expect = .fails(check: check.rawValue, atEvent: failure.eventIndex)
         best = kept
+        self.failure = failure
         return true
     }
 

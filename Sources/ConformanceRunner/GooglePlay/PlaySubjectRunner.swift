@@ -9,8 +9,8 @@ public struct PlaySubjectRunner: Sendable {
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
     public let expectedCheck: CheckID?
-    /// The campaign behind `campaign(_:_:_:options:)`.
-    private let runCampaign: @Sendable (Seed, Int, PlayHistoryGenerator?, PlayCampaignOptions) -> PlayCampaignResult
+    /// The campaign behind `campaign(_:policy:skipping:configuration:store:)`.
+    private let runCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration, FailureStore?) throws(FailureStoreError) -> PlayCampaignResult
     /// The replay behind `run(_:skipping:)` and `replay(_:skipping:)`.
     private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
@@ -19,32 +19,42 @@ public struct PlaySubjectRunner: Sendable {
     public var standardErrorTail: @Sendable () -> String? = { nil }
 
     /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
-    /// (1 by default; a subject in another process always runs on one).
+    /// (1 by default; a subject in another process always runs on one) at most.
     public init<S: PlaySubject>(
         name: String, summary: String, expectedCheck: CheckID? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
     ) {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
-        runCampaign = { seed, histories, generator, options in
-            // The generator's catalog is the campaign's: a history is drawn and run against one catalog.
-            var campaign = PlayCampaign(
-                catalog: generator?.catalog ?? .example, policy: options.policy ?? .example, generator: generator, seed: seed,
-                histories: histories, subjectName: name, factory: factory)
-            campaign.threads = threads
-            campaign.apply(options)
-            return campaign.run()
+        runCampaign = { generator, policy, skipping, configuration, store throws(FailureStoreError) in
+            var configuration = configuration
+            configuration.parallelism = min(configuration.parallelism, threads)
+            let campaign = Campaign(
+                play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
+            return try store.map { store throws(FailureStoreError) in try campaign.run(store: store) } ?? campaign.run()
         }
         runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }
         reproduce = .tool(["--subject", name])
     }
 
-    /// Runs a campaign of `histories` from `seed`, drawn by `generator` over its catalog (the
-    /// example catalog when nil), as `options` say.
+    /// Runs a campaign as `configuration` says (on at most the runner's threads), histories drawn
+    /// by `generator` over its catalog (the example catalog when nil), the app consuming what `policy`
+    /// says, the checks in `skipping` off; with `store`, saved failures are replayed first, new ones
+    /// saved and passing ones pruned.
     public func campaign(
-        _ seed: Seed, _ histories: Int, _ generator: PlayHistoryGenerator?, options: PlayCampaignOptions = PlayCampaignOptions()
+        _ generator: PlayHistoryGenerator? = nil, policy: PlayPolicy = .example, skipping: [PlayCheck] = [],
+        configuration: CampaignConfiguration, store: FailureStore
+    ) throws(FailureStoreError) -> PlayCampaignResult {
+        try runCampaign(generator, policy, skipping, configuration, store)
+    }
+
+    /// Runs a campaign as `campaign(_:policy:skipping:configuration:store:)` does, without a failures folder.
+    public func campaign(
+        _ generator: PlayHistoryGenerator? = nil, policy: PlayPolicy = .example, skipping: [PlayCheck] = [],
+        configuration: CampaignConfiguration
     ) -> PlayCampaignResult {
-        runCampaign(seed, histories, generator, options)
+        (try? runCampaign(generator, policy, skipping, configuration, nil)) ?? PlayCampaignResult(
+            seed: configuration.seed, historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed)
     }
 
     /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
@@ -69,7 +79,7 @@ public struct PlaySubjectRunner: Sendable {
         let minimal = passes.shrink(start)
         var report = PlayFailureReport.confirmed(
             original, history: minimal, replay: run(minimal), origin: .givenHistory, originalLength: history.events.count,
-            evaluations: passes.evaluations, stop: .noEventDeletable)
+            evaluations: passes.evaluations, stop: .noEventDeletable, choices: [])
         report.reproduce = reproduce
         return report
     }

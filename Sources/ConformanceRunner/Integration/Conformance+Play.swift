@@ -20,11 +20,12 @@ extension Conformance {
     ) throws(ConformanceError) -> PlayConformanceRun {
         let name = String(describing: subject)
         let factory: PlaySubjectFactory<S> = { catalog, policy, context in try S(catalog: catalog, policy: policy, context: context) }
-        let replayer = PlayReplayer(factory: factory, skipping: skipping)
         let reproduce = ReproduceCommand.swiftTest(filter: testFilter)
         let overrides = try ConformanceEnvironment(environment)
         let seed = overrides.seed ?? seed
-        if let path = overrides.replay { return try replayPlay(named: name, file: path, replayer: replayer, reproduce: reproduce) }
+        if let path = overrides.replay {
+            return try replayPlay(named: name, file: path, replayer: PlayReplayer(factory: factory, skipping: skipping), reproduce: reproduce)
+        }
         let folder = failuresFolder.map { FailureStore(folder: $0, subject: name) }
         var notes: [String] = []
         if overrides.seedIsRandom { notes.append("Seed drawn at random: \(seed) (PURCHASE_CONFORMANCE_SEED=\(seed) runs the same histories)") }
@@ -33,47 +34,26 @@ extension Conformance {
             guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
             generator.maxEvents = limit
         }
-        var saved = SavedReplay<PlayFailureReport>()
-        do throws(FormatError) {
-            if let folder {
-                saved = try folder.replaySaved(GooglePlayStore.self) { file throws(FormatError) in
-                    try replayer.run(file.history).savedReport(file, subject: name)
-                }
-                notes += try folder.prune(after: saved)
-                if var report = saved.report {
-                    report.reproduce = reproduce
-                    var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: report)
-                    run.notes = notes
-                    return run
-                }
-                if !saved.replayed.isEmpty {
-                    notes.append("\(countText(saved.replayed.count, "saved failure")) of \(name) replayed first: every check holds on them now")
-                }
-            }
+        var configuration = CampaignConfiguration.play(
+            seed: seed, histories: overrides.histories ?? histories, threads: CampaignConfiguration.availableCores)
+        configuration.timeLimit = overrides.timeLimit ?? timeLimit
+        configuration.shard = overrides.shard
+        configuration.collectStatistics = overrides.statistics
+        configuration.recordsObservations = overrides.observations != nil
+        let campaign = Campaign(
+            play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
+        var result: PlayCampaignResult
+        do {
+            result = try folder.map { folder throws(FailureStoreError) in try campaign.run(store: folder, originTest: testFilter) } ?? campaign.run()
         } catch {
             throw ConformanceError("the failures folder: \(error)")
         }
-        var campaign = PlayCampaign(
-            catalog: catalog, policy: policy, generator: generator, seed: seed, histories: overrides.histories ?? histories,
-            subjectName: name, factory: factory)
-        var options = PlayCampaignOptions(
-            policy: policy, skipping: skipping, threads: CampaignConfiguration.availableCores, timeLimit: overrides.timeLimit ?? timeLimit)
-        options.shard = overrides.shard
-        options.collectsCoverage = overrides.statistics
-        options.recordsObservations = overrides.observations != nil
-        campaign.apply(options)
-        campaign.originTest = testFilter
-        let result = campaign.run()
-        var failure = result.failure
-        if var found = failure {
-            do {
-                if let folder, !found.flaky { found.savedPath = try folder.save(found.history) }
-            } catch {
-                throw ConformanceError("the failures folder: \(error)")
-            }
-            found.reproduce = reproduce
-            failure = found
+        notes += result.pruned
+        if result.savedReplayed > 0, result.failure?.replayedFrom == nil {
+            notes.append("\(countText(result.savedReplayed, "saved failure")) of \(name) replayed first: every check holds on them now")
         }
+        for i in result.failures.indices { result.failures[i].reproduce = reproduce }
+        let failure = result.failure
         if let path = overrides.observations {
             let log = ObservationLog(property: name, seed: seed.description)
             try ObservationLog.append(log.lines(play: result, failures: failure.map { [$0] } ?? []).map { $0 + "\n" }.joined(), to: path)
@@ -97,7 +77,7 @@ extension Conformance {
         let note = failure == nil
             ? heldNote(path: path, subject: name, events: history.events.count, expect: history.expect) : "Replayed \(path) against \(name)"
         let seed = Seed(hex: history.origin?.seed ?? "") ?? Seed(0)
-        var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failure: nil), failure: failure)
+        var run = PlayConformanceRun(subject: name, result: PlayCampaignResult(seed: seed, historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed), failure: failure)
         run.notes = [note]
         return run
     }

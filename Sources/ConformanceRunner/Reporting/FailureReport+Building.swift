@@ -3,12 +3,12 @@ import PurchaseStateMachine
 // Every failure report is built here: a saved file replayed as it is, a minimized failure
 // confirmed by a final replay, a failure that did not repeat, a history shrunk event by event.
 
-extension FailureReport {
+extension StoreFailureReport {
     /// A failure replayed, unshrunk, from the saved file at `path`.
-    public static func replayed(_ failure: Failure, history: History, trace: [TraceStep], path: String) -> FailureReport {
+    public static func replayed(_ failure: Failure, history: St.History, trace: [St.TraceStep], path: String) -> Self {
         var shown = history
         shown.expect = .fails(check: failure.check.rawValue, atEvent: failure.eventIndex)
-        return FailureReport(
+        return Self(
             failure: failure, history: shown, originalLength: history.events.count, origin: .savedFile(path),
             verdict: .failed, shrinkEvaluations: 0, shrinkStop: .replayed, trace: trace, savedPath: path)
     }
@@ -16,12 +16,12 @@ extension FailureReport {
     /// A shrunk failure, confirmed by `replay` of its minimal history: the replay's failure is
     /// reported; if the replay passed or failed differently, the verdict is flaky.
     static func confirmed(
-        _ failure: Failure, history: History, replay: ReplayResult, origin: FailureOrigin, originalLength: Int,
+        _ failure: Failure, history: St.History, replay: StoreReplayResult<St>, origin: FailureOrigin, originalLength: Int,
         evaluations: Int, stop: ShrinkStop, choices: [UInt64], replayToken: String? = nil
-    ) -> FailureReport {
+    ) -> Self {
         var reported = failure
         var verdict = FailureVerdict.flaky
-        var trace: [TraceStep] = []
+        var trace: [St.TraceStep] = []
         switch replay.outcome {
         case .failed(let again):
             trace = replay.trace
@@ -32,24 +32,28 @@ extension FailureReport {
         case .rejected, .stopped:
             break
         }
-        var report = FailureReport(
+        var report = Self(
             failure: reported, history: history, originalLength: originalLength, origin: origin, verdict: verdict,
             shrinkEvaluations: evaluations, shrinkStop: stop, trace: trace, replayToken: replayToken)
         report.minimalChoices = choices
+        report.samples = replay.samples
         return report
     }
 
     /// A generated history that failed once and passed when run again with the same choices.
-    static func notRepeated(history number: Int, firstRun: Failure?, catalog: Catalog, store: StoreSettings) -> FailureReport {
+    static func notRepeated(history number: Int, firstRun: Failure?, empty: St.History) -> Self {
         var failure = Failure.fault(
             "history \(number + 1) failed once and passed when run again with the same choices", at: -1, while: "a second run")
         if let firstRun { failure.discrepancies += firstRun.discrepancies }
-        return FailureReport(
-            failure: failure, history: History(catalog: catalog, store: store, events: []), originalLength: 0,
+        return Self(
+            failure: failure, history: empty, originalLength: 0,
             origin: .generated(afterHistories: number + 1), verdict: .flaky, shrinkEvaluations: 0, shrinkStop: .notRepeated,
             trace: [])
     }
 
+}
+
+extension FailureReport {
     /// A given history shrunk event by event to `minimal`; `failure` is nil when the minimal
     /// history no longer failed on its last run.
     public static func shrunkByEvents(

@@ -1,3 +1,4 @@
+import Generators
 import PurchaseStateMachine
 
 /// Counts of what generated histories exercised: event kinds, model states, store variations.
@@ -111,6 +112,24 @@ public struct CoverageCounts: Hashable, Sendable {
         for (i, sw) in StoreVariations.switches.enumerated() { out.append(("variation:\(sw.name)", variations[i])) }
         out.append(("variation:\(StoreVariations.upgradedTransactionDeliveryName)", variations[StoreVariations.switches.count]))
         for key in gracePeriods.keys.sorted() { out.append(("grace:\(key)", gracePeriods[key] ?? 0)) }
+        return out
+    }
+}
+
+extension CoverageCounts: CampaignCoverage {
+    /// The requirements not met: an `event:`, `state:` or `situation:` label is a share of events,
+    /// any other a share of histories.
+    public func shortfalls(_ requirements: [CoverageRequirement]) -> [(requirement: CoverageRequirement, reached: Double)] {
+        let labels = self.labels
+        let events = max(1, eventKinds.reduce(0, +))
+        var out: [(requirement: CoverageRequirement, reached: Double)] = []
+        for requirement in requirements {
+            let count = labels.first { $0.label == requirement.label }?.count ?? 0
+            let perEvent = requirement.label.hasPrefix("event:") || requirement.label.hasPrefix("state:")
+                || requirement.label.hasPrefix("situation:")
+            let share = Double(count) / Double(perEvent ? events : max(1, histories))
+            if count == 0 || share * 100 < requirement.minimumPercentage { out.append((requirement, share)) }
+        }
         return out
     }
 }

@@ -1,3 +1,4 @@
+import Generators
 import PurchaseStateMachine
 
 /// A store the engine checks subjects against: a type whose associated types are what really
@@ -14,6 +15,8 @@ public protocol Store: Sendable {
     associatedtype TraceStep: Sendable
     /// What one event came to, for a timeline page, where the trace does not carry it (`Never`: it does).
     associatedtype StepSample: Sendable
+    /// What a campaign counts of what its histories exercised (`--stats`).
+    associatedtype Coverage: CampaignCoverage
 
     /// Reads, parses and validates this store's history at `path`; every problem is a
     /// `FormatError` naming the file (and field and event).
@@ -26,6 +29,7 @@ public enum AppleAppStore: Store {
     public typealias Rejection = PurchaseStateMachine.Rejection
     public typealias TraceStep = ConformanceRunner.TraceStep
     public typealias StepSample = Never
+    public typealias Coverage = CoverageCounts
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.read(path) }
 }
 
@@ -35,5 +39,19 @@ public enum GooglePlayStore: Store {
     public typealias Rejection = FormatError
     public typealias TraceStep = String
     public typealias StepSample = PlayStepSample
+    public typealias Coverage = PlayCoverage
     public static func readHistory(_ path: String) throws(FormatError) -> History { try HistoryFile.readPlay(path) }
+}
+
+/// What a store's campaign counts of its histories (`--stats`), merged across threads and
+/// held to a subject's coverage requirements.
+public protocol CampaignCoverage: Sendable {
+    /// No histories counted yet.
+    init()
+    /// Adds the counts of other histories.
+    mutating func merge(_ other: Self)
+    /// Histories counted.
+    var histories: Int { get }
+    /// The requirements of `requirements` not met, each with the share reached.
+    func shortfalls(_ requirements: [CoverageRequirement]) -> [(requirement: CoverageRequirement, reached: Double)]
 }

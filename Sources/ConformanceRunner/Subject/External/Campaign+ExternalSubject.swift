@@ -1,6 +1,6 @@
 import PurchaseStateMachine
 
-extension Campaign where S == ExternalSubject {
+extension Campaign where D == AppStoreCases<ExternalSubject> {
     /// A campaign against the program `process` runs, one history at a time.
     ///
     /// An external subject is one process, so the campaign runs with `parallelism` 1 whatever
