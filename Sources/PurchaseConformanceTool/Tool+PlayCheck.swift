@@ -53,7 +53,9 @@ extension PurchaseConformanceTool {
             io.printError("(\(countText(result.savedReplayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
         }
         for i in result.failures.indices {
-            result.failures[i].reproduce = runner.reproduce.adding(Self.skipArguments(skipped))
+            // --all-failures: each failure was found with the checks reported before it off.
+            let earlier = result.failures[..<i].map(\.check)
+            result.failures[i].reproduce = runner.reproduce.adding(Self.skipArguments(PlayCheck.builtIn.filter { skipped.contains($0) || earlier.contains($0.id) }))
             result.failures[i].subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
         }
         let found = result.failures

@@ -15,6 +15,7 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
     public let generator: PlayHistoryGenerator
     /// Checks switched off (`--skip-checks`); `subject-responds` always runs.
     public private(set) var skipping: [PlayCheck]
+    private let checks: [CheckID]
     /// Google's clock at event 0.
     public var start: Instant = .defaultStart
     let seed: Seed
@@ -31,6 +32,7 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
         catalog = self.generator.catalog
         self.policy = policy
         self.skipping = skipping
+        checks = PlayCheck.builtIn.filter { $0 == .subjectResponds || !skipping.contains($0) }.map(\.id)
         self.seed = seed
         self.subjectName = subjectName
         self.factory = factory
@@ -112,13 +114,17 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
 
     public func excluding(_ reported: Set<CheckID>) -> PlayCases {
         var copy = self
+        // A reported check is switched off, so a later one can name a failure at the same event;
+        // the tool's Replay line skips the same checks.
         copy.skipping = PlayCheck.builtIn.filter { skipping.contains($0) || reported.contains($0.id) }
         return copy
     }
 
-    public var checkIDs: [CheckID] { PlayCheck.builtIn.filter { $0 == .subjectResponds || !skipping.contains($0) }.map(\.id) }
+    public var checkIDs: [CheckID] { checks }
 
-    public func replay(_ history: PlayHistory) -> PlayReplayResult { PlayReplayer(factory: factory, skipping: skipping).run(history) }
+    public func replay(_ history: PlayHistory) -> PlayReplayResult {
+        PlayReplayer(factory: factory, skipping: skipping).run(history)
+    }
 
     public func history(_ failure: Failure, events: [PlayEvent], settings: PlayVariations?, schedule: [Int]) -> PlayHistory {
         PlayHistory(
@@ -192,10 +198,10 @@ extension Campaign {
 }
 
 extension CampaignConfiguration {
-    /// A Google Play campaign's configuration: `histories` from `seed` on one thread, with five
+    /// A Google Play campaign's configuration: `histories` from `seed` on every core, with five
     /// independent shrink starts looked for in the next 400 histories (a Play minimal history is
     /// not encoded back into choices for a second round, so more starts stand in for it).
-    public static func play(seed: Seed, histories: Int, threads: Int = 1) -> CampaignConfiguration {
+    public static func play(seed: Seed, histories: Int, threads: Int = CampaignConfiguration.availableCores) -> CampaignConfiguration {
         CampaignConfiguration(histories: histories, seed: seed, parallelism: threads, shrinkStarts: 5, shrinkSearchHistories: 400)
     }
 }

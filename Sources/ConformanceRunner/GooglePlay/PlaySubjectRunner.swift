@@ -78,7 +78,7 @@ public struct PlaySubjectRunner: Sendable {
         var passes = PlayHistoryShrinker(check: original.check) { run($0).failure }
         let minimal = passes.shrink(start)
         var report = PlayFailureReport.confirmed(
-            original, history: minimal, replay: run(minimal), origin: .givenHistory, originalLength: history.events.count,
+            passes.failure ?? original, history: minimal, replay: run(minimal), origin: .givenHistory, originalLength: history.events.count,
             evaluations: passes.evaluations, stop: .noEventDeletable, choices: [])
         report.reproduce = reproduce
         return report

@@ -70,6 +70,7 @@ public struct Campaign<D: CaseDriver>: Sendable {
             driver = self.driver.excluding(reported)
         }
         var position = 0
+        report(result, failures.count, clock.now - began, .generating)
         while position < planned.count {
             if let limit = configuration.timeLimit, clock.now - began >= limit { return finish(.timeLimit) }
             let batch = Array(planned[position..<min(planned.count, position + Self.batchSize)])

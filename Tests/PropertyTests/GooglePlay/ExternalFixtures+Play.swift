@@ -10,6 +10,6 @@ extension ExternalFixtures {
         let process = SubjectProcess(command: try ExternalCommand(arguments: [interpreter, example("play_subject.py")] + flags))
         defer { process.stop() }
         let factory = PlayExternalSubject.factory(process: process)
-        return PlayCampaign(catalog: catalog, seed: seed, histories: histories, subjectName: "exec", factory: factory).run()
+        return Campaign(play: PlayHistoryGenerator(catalog: catalog), configuration: .play(seed: seed, histories: histories), subjectName: "exec", factory: factory).run()
     }
 }

@@ -89,7 +89,7 @@ struct PlayAddOnTests {
     func referencesPass(name: String) throws {
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.pinned = ["addOnPurchasesOffered": 1]
-        let result = try #require(PlayBuiltInSubjects.named(name)).campaign(Seed(0xadd), 600, generator)
+        let result = try #require(PlayBuiltInSubjects.named(name)).campaign(generator, configuration: .play(seed: Seed(0xadd), histories: 600))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 }

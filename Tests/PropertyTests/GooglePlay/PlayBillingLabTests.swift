@@ -65,7 +65,7 @@ struct PlayBillingLabTests {
     @Test("§11: the reference app and backend pass a tester's histories with Play Billing Lab drawn", arguments: ["play-reference-app", "play-reference-server"])
     func referencesPassCampaign(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
-        let result = runner.campaign(Seed(0xb11), 3_000, PlayHistoryGenerator(catalog: PlayLicenseTestingTests.catalog))
+        let result = runner.campaign(PlayHistoryGenerator(catalog: PlayLicenseTestingTests.catalog), configuration: .play(seed: Seed(0xb11), histories: 3_000))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
         #expect(result.historiesRun == 3_000)
     }

@@ -104,7 +104,7 @@ struct PlayCacheLagTests {
     func referencePassesUnderLag(lag: Int) throws {
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.pinned = ["clientCacheLagEvents": lag]
-        let campaign = PlayCampaign(generator: generator, seed: Seed(0x1a9), histories: 600, subjectName: "play-reference-app") { c, p, ctx in
+        let campaign = Campaign(play: generator, configuration: .play(seed: Seed(0x1a9), histories: 600), subjectName: "play-reference-app") { c, p, ctx in
             PlayReferenceApp(catalog: c, policy: p, context: ctx)
         }
         let result = campaign.run()

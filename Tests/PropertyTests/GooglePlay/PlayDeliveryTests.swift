@@ -122,7 +122,7 @@ struct PlayDeliveryTests {
     func referencePassesUnderDelay(events: Int) throws {
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.pinned = ["notificationDelayEvents": events, "notificationsDropAfterRetention": 1]
-        let campaign = PlayCampaign(generator: generator, seed: Seed(0x9d4), histories: 600, subjectName: "play-reference-server") { c, p, ctx in
+        let campaign = Campaign(play: generator, configuration: .play(seed: Seed(0x9d4), histories: 600), subjectName: "play-reference-server") { c, p, ctx in
             PlayReferenceServer(catalog: c, policy: p, context: ctx)
         }
         let result = campaign.run()

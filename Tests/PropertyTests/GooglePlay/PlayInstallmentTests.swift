@@ -102,7 +102,7 @@ struct PlayInstallmentTests {
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.pinned = ["installmentPlansOffered": 1]
         let runner = try #require(PlayBuiltInSubjects.named(name))
-        let result = runner.campaign(Seed(0x1e5), 600, generator)
+        let result = runner.campaign(generator, configuration: .play(seed: Seed(0x1e5), histories: 600))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 }

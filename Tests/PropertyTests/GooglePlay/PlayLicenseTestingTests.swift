@@ -111,7 +111,7 @@ struct PlayLicenseTestingTests {
           arguments: ["play-reference-app", "play-reference-server"])
     func referencesPass(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
-        let result = runner.campaign(Seed(0x7e57), 800, PlayHistoryGenerator(catalog: Self.catalog))
+        let result = runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(0x7e57), histories: 800))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
         #expect(result.historiesRun == 800)
     }
@@ -119,7 +119,7 @@ struct PlayLicenseTestingTests {
     @Test("§4, §11: on a tester's clock the B1 example is refunded after minutes, and the report names the tester deadline")
     func unacknowledgedCaught() throws {
         let runner = try #require(PlayBuiltInSubjects.named("play-example-pending-unacknowledged"))
-        let failure = try #require(runner.campaign(Seed(1), 2_000, PlayHistoryGenerator(catalog: Self.catalog)).failure)
+        let failure = try #require(runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(1), histories: 2_000)).failure)
         #expect(failure.failure.check == .acknowledgedInTime)
         #expect(failure.history.catalog.licenseTesting)
         #expect(failure.history.events.map(\.compact).last?.hasPrefix("advanceTime(PT") == true, "\(failure.history.events.map(\.compact))")

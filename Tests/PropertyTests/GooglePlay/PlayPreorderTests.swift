@@ -68,7 +68,7 @@ struct PlayPreorderTests {
         let long = PlayHistory(catalog: Self.catalog, events: try ["purchase(game)", "advanceTime(P13D)"].map { try PlayEvent(compact: $0) })
         #expect(runner.replay(long).failure == nil)
         #expect(PlayModel(catalog: Self.catalog).stretches(of: try PlayEvent(compact: "advanceTime(P13D)")).count == 1, "no pre-order bought: one part")
-        let result = runner.campaign(Seed(0x9e0), 800, PlayHistoryGenerator(catalog: Self.catalog))
+        let result = runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(0x9e0), histories: 800))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
     }
 

@@ -119,7 +119,7 @@ struct PlayPurchaseOptionTests {
     @Test("§1: the reference app and backend pass histories with purchase options and offers", arguments: ["play-reference-app", "play-reference-server"])
     func referencesPass(subject: String) throws {
         let runner = try #require(PlayBuiltInSubjects.all.first { $0.name == subject })
-        let result = runner.campaign(Seed(7), 300, PlayHistoryGenerator(catalog: Self.catalog))
+        let result = runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(7), histories: 300))
         #expect(result.failure == nil, "\(result.failure.map { "\($0)" } ?? "")")
         #expect(result.historiesRun == 300)
         #expect(result.eventsRun > 1_000)

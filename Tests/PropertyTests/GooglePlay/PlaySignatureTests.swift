@@ -56,7 +56,7 @@ struct PlaySignatureTests {
         for name in ["play-reference-app", "play-reference-server"] {
             #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name)")
         }
-        let campaign = PlayCampaign(seed: Seed(1), histories: 2_000, subjectName: "trusts-every-purchase") { c, p, ctx in
+        let campaign = Campaign(configuration: .play(seed: Seed(1), histories: 2_000), subjectName: "trusts-every-purchase") { c, p, ctx in
             TrustsEveryPurchase(catalog: c, policy: p, context: ctx)
         }
         let failure = try #require(campaign.run().failure)

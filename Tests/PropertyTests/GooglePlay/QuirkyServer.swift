@@ -54,8 +54,8 @@ struct QuirkyServer<Quirk: NotificationQuirk>: PlaySubject {
     }
 
     /// A campaign of `histories` histories from seed 1 against this backend, reported as `name`.
-    static func campaign(histories: Int = 2_000, name: String) -> PlayCampaign<QuirkyServer> {
-        PlayCampaign(seed: Seed(1), histories: histories, subjectName: name) { c, p, ctx in
+    static func campaign(histories: Int = 2_000, name: String) -> Campaign<PlayCases<QuirkyServer>> {
+        Campaign(configuration: .play(seed: Seed(1), histories: histories), subjectName: name) { c, p, ctx in
             QuirkyServer(catalog: c, policy: p, context: ctx)
         }
     }

@@ -10,7 +10,7 @@ struct PlayCampaignTests {
           arguments: ["play-reference-app", "play-reference-server"])
     func referencesPass(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
-        let result = runner.campaign(Seed(0x5eed_0017), 1_500, nil)
+        let result = runner.campaign(configuration: .play(seed: Seed(0x5eed_0017), histories: 1_500))
         #expect(result.failure == nil, "\(result.failure?.text ?? "")")
         #expect(result.historiesRun == 1_500)
         #expect(result.eventsRun > 5_000)
@@ -19,8 +19,8 @@ struct PlayCampaignTests {
     @Test("Same seed, same report, byte for byte")
     func deterministic() throws {
         let runner = try #require(PlayBuiltInSubjects.named("play-example-ignores-hold"))
-        let a = try #require(runner.campaign(Seed(42), 1_000, nil).failure)
-        let b = try #require(runner.campaign(Seed(42), 1_000, nil).failure)
+        let a = try #require(runner.campaign(configuration: .play(seed: Seed(42), histories: 1_000)).failure)
+        let b = try #require(runner.campaign(configuration: .play(seed: Seed(42), histories: 1_000)).failure)
         #expect(a.text == b.text)
         #expect(a.history.fileText == b.history.fileText)
     }
@@ -28,7 +28,7 @@ struct PlayCampaignTests {
     @Test("The failure report reads top-down: verdict, minimal history with the diverging event, diff, what was sent")
     func reportShape() throws {
         let runner = try #require(PlayBuiltInSubjects.named("play-example-grants-pending"))
-        let report = try #require(runner.campaign(Seed(1), 500, nil).failure).text
+        let report = try #require(runner.campaign(configuration: .play(seed: Seed(1), histories: 500)).failure).text
         let lines = report.split(separator: "\n").map(String.init)
         #expect(lines.first == "✘ pending-not-entitled failed after event 1 of 1")
         #expect(lines.contains("    1. purchase(lifetime, outcome: pending)    ← diverged here"))
@@ -91,7 +91,7 @@ struct PlayCampaignTests {
 
     @Test("A subject that throws fails subject-responds, shrunk like any other failure")
     func subjectResponds() {
-        let campaign = PlayCampaign(seed: Seed(3), histories: 500, subjectName: "throwing") { c, p, ctx in Throwing(catalog: c, policy: p, context: ctx) }
+        let campaign = Campaign(configuration: .play(seed: Seed(3), histories: 500), subjectName: "throwing") { c, p, ctx in Throwing(catalog: c, policy: p, context: ctx) }
         let failure = campaign.run().failure
         #expect(failure?.failure.check == .subjectResponds)
         #expect(failure?.failure.observedLine == "database locked")

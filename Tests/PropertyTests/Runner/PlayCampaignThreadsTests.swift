@@ -12,9 +12,7 @@ struct PlayCampaignThreadsTests {
         let factory: PlaySubjectFactory<PlayReferenceApp> = { c, p, ctx in
             subject == "play-reference-app" ? PlayReferenceApp(catalog: c, policy: p, context: ctx) : PlayReferenceApp(mistake: .keepsReplacedToken, catalog: c, policy: p)
         }
-        var c = PlayCampaign(seed: Seed(7), histories: histories, subjectName: subject, factory: factory)
-        c.threads = threads
-        return c.run()
+        return Campaign(configuration: .play(seed: Seed(7), histories: histories, threads: threads), subjectName: subject, factory: factory).run()
     }
 
     @Test("Same seed, same Play report byte for byte on 1 and 2 threads: a failure found late, shrunk the same, and a clean run with the same counts")
@@ -34,13 +32,13 @@ struct PlayCampaignThreadsTests {
 
     @Test("A subject in another process is always driven from one thread; a Swift subject uses the threads asked for")
     func externalStaysSingle() {
-        var external = PlayCampaign<PlayExternalSubject>(seed: Seed(1), histories: 1, subjectName: "exec") { _, _, _ in
+        let external = Campaign<PlayCases<PlayExternalSubject>>(configuration: .play(seed: Seed(1), histories: 1, threads: 4), subjectName: "exec") { _, _, _ in
             throw SubjectError("never started")
         }
-        external.threads = 4
-        #expect(external.effectiveThreads == 1)
-        var swift = PlayCampaign(seed: Seed(1), histories: 1, subjectName: "app") { c, p, ctx in PlayReferenceApp(catalog: c, policy: p, context: ctx) }
-        swift.threads = 4
-        #expect(swift.effectiveThreads == 4)
+        #expect(external.configuration.parallelism == 1)
+        let swift = Campaign(configuration: .play(seed: Seed(1), histories: 1, threads: 4), subjectName: "app") { c, p, ctx in
+            PlayReferenceApp(catalog: c, policy: p, context: ctx)
+        }
+        #expect(swift.configuration.parallelism == 4)
     }
 }

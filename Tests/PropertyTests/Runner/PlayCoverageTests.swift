@@ -11,9 +11,9 @@ struct PlayCoverageTests {
     /// The counts of a 2,000-history campaign of the reference app over `catalog`.
     static func coverage(_ catalog: PlayCatalog = .example) throws -> PlayCoverage {
         let runner = try #require(PlayBuiltInSubjects.all.first { $0.name == "play-reference-app" })
-        var options = PlayCampaignOptions()
-        options.collectsCoverage = true
-        let result = runner.campaign(Seed(0x5eed_0001), 2_000, PlayHistoryGenerator(catalog: catalog), options: options)
+        var configuration = CampaignConfiguration.play(seed: Seed(0x5eed_0001), histories: 2_000)
+        configuration.collectStatistics = true
+        let result = runner.campaign(PlayHistoryGenerator(catalog: catalog), configuration: configuration)
         #expect(result.failure == nil)
         let coverage = try #require(result.coverage)
         #expect(coverage.histories == 2_000 && coverage.events == result.eventsRun)

@@ -20,7 +20,7 @@ struct PlayShrinkQualityTests {
         let runner = try #require(PlayBuiltInSubjects.named(name))
         #expect(runner.expectedCheck == ideal.check)
         for seed in Self.seeds {
-            let result = runner.campaign(Seed(seed), 2_000, nil)
+            let result = runner.campaign(configuration: .play(seed: Seed(seed), histories: 2_000))
             let failure = try #require(result.failure, "seed \(seed): not caught")
             #expect(failure.failure.check == ideal.check, "seed \(seed)")
             #expect(failure.history.events.map(\.compact) == ideal.events, "seed \(seed)")
@@ -55,7 +55,7 @@ struct PlayShrinkQualityTests {
         // One seed in the suite; Scripts/play-quality.sh sets PLAY_SEEDS=20 for all of them.
         let seeds = ProcessInfo.processInfo.environment["PLAY_SEEDS"] == nil ? [Self.seeds[0]] : Self.seeds
         for seed in seeds {
-            let campaign = PlayCampaign(seed: Seed(seed), histories: 2_000, subjectName: "exec", factory: PlayExternalSubject.factory(process: process))
+            let campaign = Campaign(configuration: .play(seed: Seed(seed), histories: 2_000), subjectName: "exec", factory: PlayExternalSubject.factory(process: process))
             let failure = try #require(campaign.run().failure, "seed \(seed): not caught")
             #expect(failure.failure.check == ideal.check, "seed \(seed)")
             #expect(failure.history.events.map(\.compact) == ideal.events, "seed \(seed)")

@@ -38,9 +38,9 @@ struct ProgressLineTests {
         for (name, fails) in [("play-reference-server", false), ("play-example-ignores-hold", true)] {
             let runner = try #require(PlayBuiltInSubjects.named(name))
             let phases = Phases()
-            var options = PlayCampaignOptions(threads: 1)
-            options.progressHandler = { phases.add($0) }
-            let result = runner.campaign(Seed(1), 300, nil, options: options)
+            var configuration = CampaignConfiguration.play(seed: Seed(1), histories: 300, threads: 1)
+            configuration.progressHandler = { phases.add($0) }
+            let result = runner.campaign(configuration: configuration)
             #expect((result.failure != nil) == fails, "\(name)")
             let seen = phases.all
             #expect(seen.first?.phase == .generating && seen.first?.historiesRun == 0, "\(name)")
