@@ -28,8 +28,8 @@ extension Conformance {
         let run = try Conformance.run(
             subject, catalog: catalog, policy: policy, histories: histories, seed: seed, timeLimit: timeLimit, maxEvents: maxEvents,
             skipping: skipping, failuresFolder: failuresFolder, testFilter: context.testFilter)
-        if let failure = run.failure {
-            guard context.recordFailure(([failure.text] + run.notes).joined(separator: "\n\n")) else { throw ConformanceError(run.report) }
+        if !run.passed {
+            guard context.recordFailure(run.report) else { throw ConformanceError(run.report) }
         } else if !run.notes.isEmpty || run.result.coverage != nil {
             print(run.report)
         }
@@ -48,8 +48,8 @@ extension Conformance {
     ) throws -> PlayConformanceRun {
         let context = TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
         let run = try Conformance.replay(subject, file: path, skipping: skipping, testFilter: context.testFilter)
-        if let failure = run.failure {
-            guard context.recordFailure(([failure.text] + run.notes).joined(separator: "\n\n")) else { throw ConformanceError(run.report) }
+        if !run.passed {
+            guard context.recordFailure(run.report) else { throw ConformanceError(run.report) }
         }
         return run
     }

@@ -18,7 +18,11 @@ extension PurchaseConformanceTool {
         guard args.positionals.isEmpty else {
             throw UsageError("check takes no positional arguments (got \(args.positionals.joined(separator: " ")))", command: "check")
         }
-        if let play = try playRunner(args, command: "check") { return try checkPlay(args, play) }
+        let began = ContinuousClock.now
+        if let play = try playRunner(args, command: "check") {
+            let (result, checks) = try checkPlay(args, play)
+            return try report(result, subject: play.name, checks: checks, reproduce: play.reproduce, args: args, began: began)
+        }
         if args.values["consumables"] != nil {
             throw UsageError("--consumables is for Google Play subjects; an App Store catalog says what each consumable credits", command: "check")
         }
@@ -52,21 +56,29 @@ extension PurchaseConformanceTool {
         let progress = io.showsProgress ? ProgressLine(io: io) : nil
         var runConfiguration = configuration
         if let progress { runConfiguration.progressHandler = { progress.update($0) } }
-        let began = ContinuousClock.now
         var result = try store.map { store throws(FailureStoreError) in
             try subject.run(catalog: catalog, configuration: runConfiguration, store: store)
         } ?? subject.run(catalog: catalog, configuration: runConfiguration)
         progress?.finish()
         for i in result.failures.indices { result.failures[i] = subject.completeReport(result.failures[i]) }
+        return try report(result, subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce, args: args, began: began)
+    }
+
+    /// Prints a campaign's report of either store (text or `--json`), writes its artifacts, and
+    /// says on standard error what it cost; the exit status is 0 when every check held.
+    func report<St: Store>(
+        _ result: StoreCampaignResult<St>, subject: String, checks: Int, reproduce: ReproduceCommand, args: CommandArguments,
+        began: ContinuousClock.Instant
+    ) throws -> Int32 {
         for message in result.pruned { io.printError(message) }
-        try writeArtifacts(result, subject: subject.name, args: args)
+        try writeArtifacts(result, subject: subject, args: args)
         if args.flags.contains("json") {
-            io.print(result.json(subject: subject.name).rendered())
+            io.print(result.json(subject: subject).rendered())
         } else {
-            io.print(result.rendered(subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce))
+            io.print(result.rendered(subject: subject, checks: checks, reproduce: reproduce))
         }
         if args.values["exec"] != nil, result.failures.contains(where: { $0.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
-            io.printError(Self.otherStoreHint(play: false))
+            io.printError(Self.otherStoreHint(play: St.reportKind != nil))
         }
         if !args.flags.contains("json") {
             let total = (ContinuousClock.now - began).seconds

@@ -11,9 +11,9 @@ extension PurchaseConformanceTool {
         "time-limit", "shard", "jobs", "all-failures", "json", "stats", "html", "observations", "failures", "no-save",
     ]
 
-    /// `check` for a Google Play subject: saved failures replayed first, then a campaign; each
-    /// shrunk failure saved and printed (with `--all-failures`, one per distinct check).
-    func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> Int32 {
+    /// `check`'s campaign for a Google Play subject (saved failures replayed first, each new one
+    /// saved), and how many checks it ran; `check` prints it as it prints an App Store one.
+    func checkPlay(_ args: CommandArguments, _ runner: PlaySubjectRunner) throws -> (PlayCampaignResult, checks: Int) {
         // In the order of check's options, so the first refused is the same whatever the command line's order.
         let given = CommandHelp.check.map(\.name).filter { args.values[$0] != nil || args.flags.contains($0) }
         if let option = given.first(where: { !Self.playCheckOptions.contains($0) }) {
@@ -32,7 +32,6 @@ extension PurchaseConformanceTool {
         let json = args.flags.contains("json")
         let save = !args.flags.contains("no-save")
         let seed = try seed(args)
-        let began = ContinuousClock.now
         var configuration = CampaignConfiguration.play(seed: seed, histories: histories, threads: CampaignConfiguration.availableCores)
         if args.values["jobs"] != nil { configuration.parallelism = try args.int("jobs", default: 1, range: 1...256) }
         configuration.collectStatistics = args.flags.contains("stats")
@@ -48,7 +47,7 @@ extension PurchaseConformanceTool {
         var result = save
             ? try runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration, store: folder)
             : runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration)
-        for message in result.pruned { io.printError(message) }
+        progress?.finish()
         if result.savedReplayed > 0, result.failure?.replayedFrom == nil {
             io.printError("(\(countText(result.savedReplayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
         }
@@ -58,40 +57,6 @@ extension PurchaseConformanceTool {
             result.failures[i].reproduce = runner.reproduce.adding(Self.skipArguments(PlayCheck.builtIn.filter { skipped.contains($0) || earlier.contains($0.id) }))
             result.failures[i].subjectOutput = runner.standardErrorTail()  // of the last history run: the minimal one, replayed
         }
-        let found = result.failures
-        progress?.finish()
-        defer {
-            if args.values["exec"] != nil, found.contains(where: { $0.failure.check == .subjectResponds && $0.failure.eventIndex < 0 }) {
-                io.printError(Self.otherStoreHint(play: true))
-            }
-        }
-        if let path = args.values["observations"] {
-            guard !path.isEmpty else { throw UsageError("--observations needs a file name", command: "check") }
-            let log = ObservationLog(property: runner.name, seed: seed.description)
-            try HistoryFile.writeText(log.lines(play: result, failures: found).map { $0 + "\n" }.joined(), to: path)
-        }
-        if let html = args.values["html"] {
-            guard !html.isEmpty else { throw UsageError("--html needs a folder", command: "check") }
-            let names = Self.uniqueNames(found.map { $0.history.name ?? $0.failure.check.rawValue })
-            for (name, failure) in zip(names, found) {
-                let page = TimelineHTML(Timeline(play: failure, subject: runner.name)).rendered
-                try HistoryFile.writeText(page, to: html + "/" + name + ".html")
-                io.printError("Timeline written to \(html)/\(name).html")
-            }
-        }
-        if json {
-            io.print(result.json(subject: runner.name).rendered())
-        } else if !found.isEmpty {
-            io.print(found.map(\.text).joined(separator: "\n\n"))
-            if found.count > 1 || args.flags.contains("all-failures") {
-                let checks = found.map(\.failure.check.rawValue).joined(separator: ", ")
-                io.print("\n✘ \(runner.name): \(countText(found.count, "failing check")) (\(checks)) · seed \(seed)")
-            }
-        } else {
-            io.print(result.heldLine(subject: runner.name, skipped: skipped.count, planned: histories, shard: configuration.shard))
-            io.printError(String(format: "(%.2f s, %@ events)", (ContinuousClock.now - began).seconds, grouped(result.eventsRun)))
-        }
-        if !json, let coverage = result.coverage { io.print("\n" + coverage.rendered()) }
-        return found.isEmpty ? 0 : 1
+        return (result, PlayCheck.builtIn.count - skipped.count)
     }
 }

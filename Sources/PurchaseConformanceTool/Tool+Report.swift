@@ -49,7 +49,7 @@ extension PurchaseConformanceTool {
 
 extension PurchaseConformanceTool {
     /// Writes what `check --html DIR` and `--observations FILE` ask for.
-    func writeArtifacts(_ result: CampaignResult, subject: String, args: CommandArguments) throws {
+    func writeArtifacts<St: Store>(_ result: StoreCampaignResult<St>, subject: String, args: CommandArguments) throws {
         if let folder = args.values["html"] {
             guard !folder.isEmpty else { throw UsageError("--html needs a folder", command: args.command) }
             for (name, report) in Self.timelineNames(result.failures) {
@@ -65,7 +65,7 @@ extension PurchaseConformanceTool {
     }
 
     /// A file name per failure: its saved file's name, else its check, made unique by a number.
-    static func timelineNames(_ failures: [FailureReport]) -> [(String, FailureReport)] {
+    static func timelineNames<St: Store>(_ failures: [StoreFailureReport<St>]) -> [(String, StoreFailureReport<St>)] {
         Array(zip(uniqueNames(failures.map(\.artifactName)), failures))
     }
 

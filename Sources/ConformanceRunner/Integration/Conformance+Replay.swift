@@ -13,27 +13,35 @@ extension Conformance {
         named name: String, file path: String, checks: CheckSelection = CheckSelection(), testFilter: String? = nil,
         factory: @escaping SubjectFactory<S>
     ) throws(ConformanceError) -> ConformanceRun {
-        let history = try historyToReplay(AppleAppStore.self, path: path, subject: name)
-        let replay = Replayer(checks: checks, factory: factory).replay(history, trace: true)
-        var result = CampaignResult(
-            seed: Seed(hex: history.origin?.seed ?? "") ?? Seed(0), historiesRun: 0, eventsRun: 0, failures: [],
-            stopReason: .completed)
+        try replay(
+            AppleAppStore.self, named: name, file: path, checkCount: checks.allIDs.count, testFilter: testFilter,
+            with: Replayer(checks: checks, factory: factory).replay)
+    }
+
+    /// Replays `store`'s history file at `path` with `replay` (of the subject named `name`): a
+    /// failure is in the run's `result.failures`; a file that cannot be read or run is an error.
+    static func replay<St: Store>(
+        _ store: St.Type, named name: String, file path: String, checkCount: Int, testFilter: String?,
+        with replay: (St.History, Bool) -> StoreReplayResult<St>
+    ) throws(ConformanceError) -> StoreConformanceRun<St> {
+        let history = try historyToReplay(St.self, path: path, subject: name)
+        let replayed = replay(history, true)
+        var result = StoreCampaignResult<St>(
+            seed: Seed(hex: history.origin?.seed ?? "") ?? Seed(0), historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed)
         result.savedReplayed = 1
-        var note: String
-        switch replay.outcome {
+        result.eventsRun = replayed.trace.count
+        var note = "Replayed \(path) against \(name)"
+        switch replayed.outcome {
         case .passed:
-            result.eventsRun = replay.trace.count
             note = heldNote(path: path, subject: name, events: history.events.count, expect: history.expect)
         case .failed(let failure):
-            result.eventsRun = replay.trace.count
-            result.failures = [FailureReport.replayed(failure, history: history, trace: replay.trace, path: path)]
-            note = "Replayed \(path) against \(name)"
+            result.failures = [StoreFailureReport.replayed(failure, history: history, trace: replayed.trace, path: path)]
         case .rejected(let index, let rejection):
-            throw ConformanceError("\(path): event \(index + 1) (\(history.events[index].compact)) is not possible: \(rejection.reason)")
+            throw ConformanceError(St.refusal(rejection, event: index, in: history, path: path) + " (against \(name))")
         case .stopped(let stop):  // a replay generates nothing, so it never stops early
             throw ConformanceError("\(path): the replay stopped: \(stop)")
         }
-        var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
+        var run = StoreConformanceRun(subject: name, result: result, checkCount: checkCount)
         run.reproduce = .swiftTest(filter: testFilter)
         run.notes = [note]
         return run

@@ -42,20 +42,33 @@ public enum Conformance {
         if let path = overrides.replay {
             return try replay(named: name, file: path, checks: checks, testFilter: testFilter, factory: factory)
         }
-        let store = failuresFolder.map { FailureStore(folder: $0, subject: name) }
         var configuration = CampaignConfiguration(
             histories: overrides.histories ?? histories, seed: overrides.seed ?? seed, profile: profile, policy: policy,
             checks: checks)
         configuration.recordsObservations = overrides.observations != nil
         configuration.timeLimit = overrides.timeLimit ?? timeLimit
-        if let limit = overrides.maxEvents ?? maxEvents {
-            guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
-            configuration.profile.maxEvents = limit
-        }
+        if let limit = try Self.maxEvents(overrides, maxEvents) { configuration.profile.maxEvents = limit }
         configuration.collectStatistics = true  // counted for the health warnings; the table only when asked
         configuration.shard = overrides.shard
         let campaign = Campaign(catalog: catalog, configuration: configuration, subjectName: name, factory: factory)
-        var result: CampaignResult
+        return try run(campaign, overrides: overrides, failuresFolder: failuresFolder, testFilter: testFilter, checkCount: checks.allIDs.count)
+    }
+
+    /// The events-per-history limit the environment or the caller sets, checked to be in 1…10,000.
+    static func maxEvents(_ overrides: ConformanceEnvironment, _ maxEvents: Int?) throws(ConformanceError) -> Int? {
+        guard let limit = overrides.maxEvents ?? maxEvents else { return nil }
+        guard (1...10_000).contains(limit) else { throw ConformanceError("maxEvents \(limit) is not from 1 to 10000") }
+        return limit
+    }
+
+    /// Runs `campaign` of either store for a test: against the failures folder (nil: none kept),
+    /// its observations written where the environment says, with notes for a random seed and pruned files.
+    static func run<D: CaseDriver>(
+        _ campaign: Campaign<D>, overrides: ConformanceEnvironment, failuresFolder: String?, testFilter: String?, checkCount: Int
+    ) throws(ConformanceError) -> StoreConformanceRun<D.St> {
+        let name = campaign.subjectName
+        let store = failuresFolder.map { FailureStore(folder: $0, subject: name) }
+        var result: StoreCampaignResult<D.St>
         do {
             result = try store.map { store throws(FailureStoreError) in try campaign.run(store: store, originTest: testFilter) }
                 ?? campaign.run()
@@ -63,7 +76,7 @@ public enum Conformance {
             throw ConformanceError(error.description)
         }
         if let path = overrides.observations {
-            try ObservationLog.append(ObservationLog(property: name, seed: configuration.seed.description).text(result), to: path)
+            try ObservationLog.append(ObservationLog(property: name, seed: campaign.configuration.seed.description).text(result), to: path)
         }
         if !overrides.statistics { result.coverage = nil }
         var notes: [String] = []
@@ -71,7 +84,7 @@ public enum Conformance {
             notes.append("Seed drawn at random: \(result.seed) (PURCHASE_CONFORMANCE_SEED=\(result.seed) runs the same histories)")
         }
         notes += result.pruned
-        var run = ConformanceRun(subject: name, result: result, checkCount: checks.allIDs.count)
+        var run = StoreConformanceRun(subject: name, result: result, checkCount: checkCount)
         run.reproduce = .swiftTest(filter: testFilter)
         run.notes = notes
         return run

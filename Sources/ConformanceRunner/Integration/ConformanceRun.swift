@@ -2,12 +2,12 @@ import Foundation
 import Generators
 import PurchaseStateMachine
 
-/// A finished conformance run: the campaign's result and its rendered report.
-public struct ConformanceRun: Sendable {
+/// A finished conformance run of either store: the campaign's result and its rendered report.
+public struct StoreConformanceRun<St: Store>: Sendable {
     /// The subject's name.
     public var subject: String
-    /// What the campaign found.
-    public var result: CampaignResult
+    /// What the campaign found (no histories when a named file was replayed instead).
+    public var result: StoreCampaignResult<St>
     /// How many checks ran.
     public var checkCount: Int
     /// The command each failure's `Replay:` line prints.
@@ -16,7 +16,7 @@ public struct ConformanceRun: Sendable {
     public var notes: [String] = []
 
     /// Creates a run from a campaign's result.
-    public init(subject: String, result: CampaignResult, checkCount: Int) {
+    public init(subject: String, result: StoreCampaignResult<St>, checkCount: Int) {
         self.subject = subject
         self.result = result
         self.checkCount = checkCount
@@ -25,8 +25,17 @@ public struct ConformanceRun: Sendable {
     /// Whether every check held.
     public var passed: Bool { result.passed }
 
+    /// The first failure to report, if any.
+    public var failure: StoreFailureReport<St>? { result.failures.first }
+
     /// The report people read: the campaign's report, then the notes.
     public var report: String {
         ([result.rendered(subject: subject, checks: checkCount, reproduce: reproduce)] + notes).joined(separator: "\n\n")
     }
 }
+
+/// A finished App Store conformance run.
+public typealias ConformanceRun = StoreConformanceRun<AppleAppStore>
+
+/// A finished Google Play conformance run.
+public typealias PlayConformanceRun = StoreConformanceRun<GooglePlayStore>

@@ -1,21 +1,22 @@
 import PurchaseStateMachine
 
-extension CampaignResult {
+extension StoreCampaignResult {
     /// The format identifier of the machine-readable report.
-    public static let reportFormat = "purchase-conformance-report/1"
+    public static var reportFormat: String { "purchase-conformance-report/1" }
 
-    /// The machine-readable report (`--json`): deterministic for a seed (no timings).
+    /// The machine-readable report (`--json`): deterministic for a seed (no timings); a store
+    /// other than the App Store is named by its `storeKind`.
     public func json(subject: String) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("format", .string(Self.reportFormat)), ("subject", .string(subject)), ("seed", .string(seed.description)),
+        var members: [(key: String, value: JSONValue)] = [("format", .string(Self.reportFormat))]
+        if let kind = St.reportKind { members.append(("storeKind", .string(kind))) }
+        members += [
+            ("subject", .string(subject)), ("seed", .string(seed.description)),
             ("histories", .int(Int64(historiesRun))), ("events", .int(Int64(eventsRun))),
             ("savedReplayed", .int(Int64(savedReplayed))), ("passed", .bool(passed)),
             ("stopReason", .string(stopReason.description)),
-            ("failures", .array(failures.map(\.json))),
+            ("failures", .array(failures.map(St.json))),
         ]
-        if let coverage {
-            members.append(("coverage", .object(coverage.labels.map { (key: $0.label, value: .int(Int64($0.count))) })))
-        }
+        if let coverage { members.append(("coverage", coverage.json)) }
         if !healthWarnings.isEmpty {
             members.append((
                 "healthWarnings",

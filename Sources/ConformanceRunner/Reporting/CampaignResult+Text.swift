@@ -1,14 +1,15 @@
 import Foundation
 import PurchaseStateMachine
 
-extension CampaignResult {
+extension StoreCampaignResult {
     /// The whole report: one block per failure, then a summary line (and statistics if
     /// collected). It holds no timings, so the same seed gives the same text byte for byte.
     public func rendered(subject: String, checks: Int, reproduce: ReproduceCommand = .tool()) -> String {
-        var blocks: [String] = failures.map { $0.rendered(reproduce: reproduce) }
+        var blocks: [String] = failures.map { St.text($0, reproduce: reproduce) }
         let summary =
             "\(grouped(historiesRun)) histor\(historiesRun == 1 ? "y" : "ies"), \(grouped(eventsRun)) event\(eventsRun == 1 ? "" : "s")"
             + (savedReplayed > 0 ? ", \(savedReplayed) saved replayed" : "") + " (seed \(seed))"
+            + (stopReason == .timeLimit ? " (the time limit stopped it before \(grouped(historiesPlanned)))" : "")
         if failures.isEmpty {
             blocks.append("✔ \(subject): \(summary), all \(checks) checks held")
         } else {
@@ -35,6 +36,9 @@ extension CoverageCounts {
         }
         return StatisticsTable(histories: histories, events: max(1, eventKinds.reduce(0, +)), rows: rows).rendered()
     }
+
+    /// The counts as JSON, label to count.
+    public var json: JSONValue { .object(labels.map { (key: $0.label, value: .int(Int64($0.count))) }) }
 }
 
 /// `12345` as `12,345`.

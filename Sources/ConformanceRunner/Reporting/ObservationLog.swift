@@ -22,16 +22,16 @@ package struct ObservationLog: Sendable {
     }
 
     /// One line per observation: every generated history in order, then each reported
-    /// failure's minimal history (or the saved file it was replayed from).
-    package func lines(_ result: CampaignResult) -> [String] {
+    /// failure's minimal history (or the saved file it was replayed from), its features counted
+    /// by its store (`Store.features`).
+    package func lines<St: Store>(_ result: StoreCampaignResult<St>) -> [String] {
         var out = result.observations.map { line($0) }
         for failure in result.failures {
             let events = Array(failure.history.events.prefix(max(0, failure.failure.eventIndex + 1)))
             let how = failure.replayedFrom.map { "replayed from \($0)" } ?? "shrunk (the minimal failing history)"
             let observation = CaseObservation(
                 status: failure.flaky ? .passed : .failed, statusReason: Self.reason(failure.failure),
-                events: events.map(\.compact), historyNumber: nil, howGenerated: how,
-                features: CaseObservation.features(of: events, history: failure.history),
+                events: events.map(St.compact), historyNumber: nil, howGenerated: how, features: St.features(failure),
                 failingChecks: failure.failure.checks.map(\.rawValue), failedAtEvent: failure.failure.eventIndex,
                 seconds: 0)
             out.append(line(observation))
@@ -39,34 +39,8 @@ package struct ObservationLog: Sendable {
         return out
     }
 
-    /// The lines of a Google Play campaign: every generated history in order, then each reported
-    /// failure's minimal history (its features counted on the model, a correct app replying).
-    package func lines(play result: PlayCampaignResult, failures: [PlayFailureReport]) -> [String] {
-        var out = result.observations.map { line($0) }
-        for failure in failures {
-            let events = Array(failure.history.events.prefix(max(0, failure.failure.eventIndex + 1)))
-            var coverage = PlayCoverage()
-            coverage.record(failure.history.variations)
-            var model = failure.history.makeModel()
-            _ = model.start()
-            for event in events {
-                guard (try? model.apply(event)) != nil else { break }
-                model.replyAsCorrectApp(policy: failure.history.policy)
-                coverage.record(event, model: model)
-            }
-            let how = failure.foundAfterHistories == nil && failure.shrinkEvaluations == 0
-                ? "replayed from \(failure.savedPath ?? "a saved file")" : "shrunk (the minimal failing history)"
-            let observation = CaseObservation(
-                status: failure.flaky ? .passed : .failed, statusReason: Self.reason(failure.failure), events: events.map(\.compact),
-                historyNumber: nil, howGenerated: how, features: coverage.features, failingChecks: [failure.failure.check.rawValue],
-                failedAtEvent: failure.failure.eventIndex, seconds: 0)
-            out.append(line(observation))
-        }
-        return out
-    }
-
     /// The text of every line, each ending in a newline.
-    package func text(_ result: CampaignResult) -> String {
+    package func text<St: Store>(_ result: StoreCampaignResult<St>) -> String {
         lines(result).map { $0 + "\n" }.joined()
     }
 

@@ -42,6 +42,7 @@ public struct Campaign<D: CaseDriver>: Sendable {
         var coverage = configuration.collectStatistics ? D.St.Coverage() : nil
         let planned = HistoryNumbers(budget: configuration.histories, shard: configuration.shard)
         var result = StoreCampaignResult<D.St>(seed: configuration.seed, historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed)
+        result.historiesPlanned = planned.count
         func finish(_ reason: CampaignStopReason) -> StoreCampaignResult<D.St> {
             result.failures = failures
             result.stopReason = reason

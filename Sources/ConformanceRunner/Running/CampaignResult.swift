@@ -9,6 +9,8 @@ public struct StoreCampaignResult<St: Store>: Sendable {
     public var historiesRun: Int
     /// Events those histories applied.
     public var eventsRun: Int
+    /// Histories the campaign meant to run (its share of the numbering when sharded).
+    public var historiesPlanned = 0
     /// Saved histories replayed before generating.
     public var savedReplayed = 0
     /// The saved files replayed this run on which every check held (candidates for pruning).

@@ -92,10 +92,10 @@ public struct TimelineHTML: Hashable, Sendable {
     }
 }
 
-extension FailureReport {
+extension StoreFailureReport {
     /// The failure's timeline as a self-contained HTML page (see `TimelineHTML`).
     public func timelineHTML(subject: String) -> String {
-        TimelineHTML(Timeline(report: self, subject: subject)).rendered
+        TimelineHTML(St.timeline(self, subject: subject)).rendered
     }
 
     /// A file name for the failure's artifacts: its saved file's name without `.json`, or its check.
