@@ -104,14 +104,10 @@ struct SituationExplorer {
         var count = 0
         let maxEvents = generator.profile.maxEvents
         while count < maxEvents {
-            tc.startSpan(HistoryGenerator.eventSpan)
-            guard (try? tc.drawBool(probability: setup.continueProbability)) == true,
-                var drawn = try? generator.drawEvents(tc, setup: setup, model: model, room: maxEvents - count)
-            else {
-                tc.endSpan()
-                return
-            }
-            tc.endSpan()
+            let room = maxEvents - count
+            guard var drawn = try? tc.drawNextEvent(HistoryGenerator.eventSpan, continueProbability: setup.continueProbability, {
+                () throws(GenerationStop) in try generator.drawEvents(tc, setup: setup, model: model, room: room)
+            }) else { return }
             while let event = drawn.next() {
                 count += 1
                 effects.reset()

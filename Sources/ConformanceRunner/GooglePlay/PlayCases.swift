@@ -84,19 +84,15 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
         }
         var events: [PlayEvent] = []
         for _ in 0..<generator.maxEvents {
-            tc.startSpan(PlayHistoryGenerator.eventSpan)
             let event: PlayEvent
             do {
-                guard try tc.drawBool(probability: generator.continueProbability) else {
-                    tc.endSpan()
-                    break
-                }
-                event = try generator.drawEvent(tc, model: execution.model)
+                guard let next = try tc.drawNextEvent(PlayHistoryGenerator.eventSpan, continueProbability: generator.continueProbability, {
+                    () throws(GenerationStop) in try generator.drawEvent(tc, model: execution.model)
+                }) else { break }
+                event = next
             } catch {
-                tc.endSpan()
                 return (.stopped(error), events, variations)
             }
-            tc.endSpan()
             events.append(event)
             let outcome = execution.step(event)
             coverage?.record(event, model: execution.model)

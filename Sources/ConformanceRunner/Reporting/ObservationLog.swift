@@ -31,7 +31,7 @@ package struct ObservationLog: Sendable {
             let how = failure.replayedFrom.map { "replayed from \($0)" } ?? "shrunk (the minimal failing history)"
             let observation = CaseObservation(
                 status: failure.flaky ? .passed : .failed, statusReason: Self.reason(failure.failure),
-                events: events.map(St.compact), historyNumber: nil, howGenerated: how, features: St.features(failure),
+                events: events.map(\.compact), historyNumber: nil, howGenerated: how, features: St.features(failure),
                 failingChecks: failure.failure.checks.map(\.rawValue), failedAtEvent: failure.failure.eventIndex,
                 seconds: 0)
             out.append(line(observation))

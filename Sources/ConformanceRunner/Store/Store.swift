@@ -20,8 +20,6 @@ public protocol Store: Sendable {
 
     /// The `storeKind` a campaign's JSON report names (nil: the App Store's, which names none).
     static var reportKind: String? { get }
-    /// How many built-in checks the store has.
-    static var builtInCheckCount: Int { get }
     /// One failure as people read it; `reproduce` replays its saved file when the report names no command of its own.
     static func text(_ report: StoreFailureReport<Self>, reproduce: ReproduceCommand) -> String
     /// Why event `index` of `history` (read from `path`) could not be replayed, in one sentence naming the file.
@@ -30,8 +28,6 @@ public protocol Store: Sendable {
     static func timeline(_ report: StoreFailureReport<Self>, subject: String) -> Timeline
     /// What a failure's minimal history reached, for its observation line (`--observations`).
     static func features(_ report: StoreFailureReport<Self>) -> [CaseObservation.Feature]
-    /// An event in its compact spelling.
-    static func compact(_ event: History.StoreEvent) -> String
     /// One failure as JSON, for a campaign's `--json` report.
     static func json(_ report: StoreFailureReport<Self>) -> JSONValue
 
@@ -48,13 +44,11 @@ public enum AppleAppStore: Store {
     public typealias StepSample = Never
     public typealias Coverage = CoverageCounts
     public static var reportKind: String? { nil }
-    public static var builtInCheckCount: Int { Check.builtIn.count }
     public static func text(_ report: FailureReport, reproduce: ReproduceCommand) -> String { report.rendered(reproduce: reproduce) }
     public static func json(_ report: FailureReport) -> JSONValue { report.json }
     public static func features(_ report: FailureReport) -> [CaseObservation.Feature] {
         CaseObservation.features(of: Array(report.history.events.prefix(max(0, report.failure.eventIndex + 1))), history: report.history)
     }
-    public static func compact(_ event: Event) -> String { event.compact }
     public static func timeline(_ report: FailureReport, subject: String) -> Timeline { Timeline(report: report, subject: subject) }
     public static func refusal(_ rejection: Rejection, event index: Int, in history: History, path: String) -> String {
         "\(path): event \(index + 1) (\(history.events[index].compact)) is not possible: \(rejection.reason)"
@@ -70,7 +64,6 @@ public enum GooglePlayStore: Store {
     public typealias StepSample = PlayStepSample
     public typealias Coverage = PlayCoverage
     public static var reportKind: String? { PlayHistory.storeKind }
-    public static var builtInCheckCount: Int { PlayCheck.builtIn.count }
     public static func text(_ report: PlayFailureReport, reproduce: ReproduceCommand) -> String {
         var named = report
         named.reproduce = named.reproduce ?? reproduce
@@ -78,7 +71,6 @@ public enum GooglePlayStore: Store {
     }
     public static func json(_ report: PlayFailureReport) -> JSONValue { report.json }
     public static func features(_ report: PlayFailureReport) -> [CaseObservation.Feature] { report.features }
-    public static func compact(_ event: PlayEvent) -> String { event.compact }
     public static func timeline(_ report: PlayFailureReport, subject: String) -> Timeline { Timeline(play: report, subject: subject) }
     public static func refusal(_ rejection: FormatError, event index: Int, in history: PlayHistory, path: String) -> String {
         "could not replay: \(rejection.inFile(path))"

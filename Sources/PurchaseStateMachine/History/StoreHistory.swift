@@ -6,8 +6,8 @@
 public protocol StoreHistory: Hashable, Sendable {
     /// The store's catalog of products.
     associatedtype StoreCatalog: Hashable & Sendable
-    /// The store's events.
-    associatedtype StoreEvent: Hashable & Sendable
+    /// The store's events, each with its compact spelling (`purchase(premium)`).
+    associatedtype StoreEvent: Hashable & Sendable & CompactSpelled
 
     /// A short slug used for file names and report titles.
     var name: String? { get set }
@@ -28,3 +28,13 @@ public protocol StoreHistory: Hashable, Sendable {
 extension History: StoreHistory {}
 
 extension PlayHistory: StoreHistory {}
+
+/// An event with a one-line spelling that parses back to the same event (`purchase(premium)`).
+public protocol CompactSpelled {
+    /// The compact spelling.
+    var compact: String { get }
+}
+
+extension Event: CompactSpelled {}
+
+extension PlayEvent: CompactSpelled {}

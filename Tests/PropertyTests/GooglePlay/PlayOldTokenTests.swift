@@ -46,15 +46,10 @@ extension PlayReplacementTests {
 
     @Test("§7 V-OLD-TOKEN-VISIBLE: an app that forgets which token it replaced grants it again from the next query; the reference app does not")
     func oldTokenVisibleCaught() throws {
-        let events = try ["purchase(pro-monthly)", "changePlan(#1, basic-monthly, withTimeProration)", "relaunch"].map { try PlayEvent(compact: $0) }
-        let history = PlayHistory(variations: playVariations { $0.replacedTokenStillListed = true }, events: events)
-        let naive = PlayReplayer { c, p, ctx in ForgetsReplacedOnRelaunch(catalog: c, policy: p, context: ctx) }
-        #expect(naive.replay(history).failure?.check == .replacedTokenNeverEntitled)
-        #expect(naive.replay(history).failure?.eventIndex == 2)
-        #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation the query leaves it out")
-        let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
-        #expect(reference.failure == nil)
-        #expect(reference.trace.contains { $0.contains("queryPurchasesAsync → [token-1 pro PURCHASED, token-2 basic PURCHASED]") })
+        try expectCaughtOnlyUnder(
+            { $0.replacedTokenStillListed = true }, events: ["purchase(pro-monthly)", "changePlan(#1, basic-monthly, withTimeProration)", "relaunch"],
+            check: .replacedTokenNeverEntitled, at: 2, traced: "queryPurchasesAsync → [token-1 pro PURCHASED, token-2 basic PURCHASED]"
+        ) { c, p, ctx in ForgetsReplacedOnRelaunch(catalog: c, policy: p, context: ctx) }
     }
 }
 

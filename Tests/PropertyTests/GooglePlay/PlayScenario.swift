@@ -1,5 +1,7 @@
+import BuiltInSubjects
 import ConformanceRunner
 import PurchaseStateMachine
+import Testing
 
 /// A Play model driven by compact events, with short accessors for tests.
 struct PlayScenario {
@@ -54,6 +56,24 @@ extension PlayStepEffects {
     var listenerCalls: [(PlayBillingResult, [PlayPurchase])] {
         messages.compactMap { if case .purchasesUpdated(let r, let p) = $0 { return (r, p) } else { return nil } }
     }
+}
+
+/// Expects a subject built by `naive` to fail `check` at event `index` of `events` under the
+/// variation `change` makes, to pass them without it, and the reference app to pass them under it
+/// with a trace line containing `traced`: a store variation that a naive app misses.
+func expectCaughtOnlyUnder<S: PlaySubject>(
+    _ change: (inout PlayVariations) -> Void, events compact: [String], check: CheckID, at index: Int, traced: String,
+    naive factory: @escaping PlaySubjectFactory<S>, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let events = try compact.map { try PlayEvent(compact: $0) }
+    let history = PlayHistory(variations: playVariations(change), events: events)
+    let naive = PlayReplayer(factory: factory)
+    #expect(naive.replay(history).failure?.check == check, sourceLocation: sourceLocation)
+    #expect(naive.replay(history).failure?.eventIndex == index, sourceLocation: sourceLocation)
+    #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation it passes", sourceLocation: sourceLocation)
+    let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
+    #expect(reference.failure == nil, sourceLocation: sourceLocation)
+    #expect(reference.trace.contains { $0.contains(traced) }, "\(reference.trace)", sourceLocation: sourceLocation)
 }
 
 /// A Play variation set with one change.

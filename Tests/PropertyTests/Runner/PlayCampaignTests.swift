@@ -65,15 +65,10 @@ struct PlayCampaignTests {
 
     @Test("§2.3 V-INCLUDE-SUSPENDED: an app that ignores isSuspended grants a subscription on hold the query lists; the reference app does not")
     func includeSuspendedCaught() throws {
-        let events = try ["purchase(basic-monthly)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P7D)", "relaunch"].map { try PlayEvent(compact: $0) }
-        let history = PlayHistory(variations: playVariations { $0.includeSuspended = true }, events: events)
-        let naive = PlayReplayer { c, p, ctx in IgnoresSuspended(catalog: c, policy: p, context: ctx) }
-        #expect(naive.replay(history).failure?.check == .onHoldNeverEntitled)
-        #expect(naive.replay(history).failure?.eventIndex == 4)
-        #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation the query leaves it out")
-        let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
-        #expect(reference.failure == nil)
-        #expect(reference.trace.contains { $0.contains("token-1 basic PURCHASED isSuspended") })
+        try expectCaughtOnlyUnder(
+            { $0.includeSuspended = true }, events: ["purchase(basic-monthly)", "setBilling(fail)", "advanceTime(P1M)", "advanceTime(P7D)", "relaunch"],
+            check: .onHoldNeverEntitled, at: 4, traced: "token-1 basic PURCHASED isSuspended"
+        ) { c, p, ctx in IgnoresSuspended(catalog: c, policy: p, context: ctx) }
     }
 
     /// A subject that fails on its first purchase update.

@@ -5,16 +5,6 @@ import Testing
 /// The tool on Google Play histories and subjects, run as a process; the README's commands.
 @Suite("purchase-conformance on Google Play, end to end", .serialized)
 struct PlayToolTests {
-    @Test("model prints Play's views after each event of a Play file, one JSON line per event")
-    func model() throws {
-        let result = try ToolProcess.run(["model", "Tests/PropertyTests/Fixtures/play-hold.json"])
-        #expect(result.status == 0)
-        let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines.last?.contains(#""subscriptionState":"SUBSCRIPTION_STATE_ON_HOLD""#) == true)
-        #expect(lines.last?.contains(#""queryPurchasesAsync":[]"#) == true)
-    }
-
     @Test("replay --expect holds for the saved Play failure; the reference app passes the same file")
     func replay() throws {
         #expect(try ToolProcess.run(["replay", "Tests/PropertyTests/Fixtures/play-hold.json", "--expect"]).status == 0)
