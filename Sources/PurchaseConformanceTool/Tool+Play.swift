@@ -60,21 +60,6 @@ extension PurchaseConformanceTool {
         return (catalog, PlayPolicy(consumables: ids))
     }
 
-    /// Replays the subject's saved failures in `folder` before generating, as an App Store
-    /// `check` does: the first that still fails is the result's report (to report, exit 1); the
-    /// files replayed and passed are for pruning, and they stay saved until pruned.
-    func replaySavedPlayFailures(
-        in folder: FailureStore, _ runner: PlaySubjectRunner, skipping: [PlayCheck]
-    ) throws -> SavedReplay<PlayFailureReport> {
-        let saved = try folder.replaySaved(GooglePlayStore.self) { file throws(FormatError) in
-            try runner.run(file.history, skipping: skipping).savedReport(file, subject: runner.name)
-        }
-        if saved.report == nil, !saved.replayed.isEmpty {
-            io.printError("(\(countText(saved.replayed.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
-        }
-        return saved
-    }
-
     /// The Google Play checks `--checks A,B` and `--skip-checks A,B` switch off, in check order;
     /// an unknown name is an error listing the checks, and `subject-responds` cannot be switched
     /// off (a subject that did not answer cannot be followed further).

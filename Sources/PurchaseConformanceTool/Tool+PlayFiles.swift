@@ -70,7 +70,7 @@ extension PurchaseConformanceTool {
     func runPlayResult(
         _ runner: PlaySubjectRunner, _ history: PlayHistory, path: String, skipping: [PlayCheck] = []
     ) throws(FormatError) -> PlayReplayResult {
-        let result = runner.run(history, skipping: skipping)
+        let result = runner.replay(history, skipping: skipping)
         if let rejection = result.rejection {
             var error = rejection.inFile(path)
             error.message += " (against \(runner.name))"

@@ -118,9 +118,6 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
 
     public var checkIDs: [CheckID] { checks }
 
-    public func replay(_ history: PlayHistory) -> PlayReplayResult {
-        PlayReplayer(factory: factory, skipping: skipping).run(history)
-    }
 
     public func history(_ failure: Failure, events: [PlayEvent], settings: PlayVariations?, schedule: [Int]) -> PlayHistory {
         PlayHistory(

@@ -52,7 +52,7 @@ struct PlayHistoryShrinker {
     private mutating func accept(_ candidate: PlayHistory, into best: inout PlayHistory) -> Bool {
         guard evaluations < budget, candidate.events != best.events || candidate.variations != best.variations else { return false }
         // A history the model rejects is not smaller, it is invalid: `replay` must say nil for one
-        // the subject's replies make impossible (`PlayReplayer.run`), and this skips the rest early.
+        // the subject's replies make impossible (`PlayCases.replay`), and this skips the rest early.
         guard (try? candidate.validate()) != nil else { return false }
         evaluations += 1
         guard let failure = replay(candidate), failure.check == check, failure.eventIndex >= -1 else { return false }

@@ -11,7 +11,7 @@ public struct PlaySubjectRunner: Sendable {
     public let expectedCheck: CheckID?
     /// The campaign behind `campaign(_:policy:skipping:configuration:store:)`.
     private let runCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration, FailureStore?) throws(FailureStoreError) -> PlayCampaignResult
-    /// The replay behind `run(_:skipping:)` and `replay(_:skipping:)`.
+    /// The replay behind `replay(_:skipping:)`.
     private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
     public var reproduce: ReproduceCommand
@@ -33,7 +33,7 @@ public struct PlaySubjectRunner: Sendable {
                 play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
             return try store.map { store throws(FailureStoreError) in try campaign.run(store: store) } ?? campaign.run()
         }
-        runHistory = { history, skipped in PlayReplayer(factory: factory, skipping: skipped).run(history) }
+        runHistory = { history, skipped in PlayCases(skipping: skipped, factory: factory).replay(history) }
         reproduce = .tool(["--subject", name])
     }
 
@@ -58,19 +58,14 @@ public struct PlaySubjectRunner: Sendable {
     }
 
     /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.
-    public func run(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayReplayResult { runHistory(history, skipping) }
-
-    /// Replays one history (an event the subject's replies make impossible reads as a failure at the launch).
-    public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> (failure: Failure?, trace: [String]) {
-        run(history, skipping: skipping).failureOrRefusal
-    }
+    public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayReplayResult { runHistory(history, skipping) }
 
     /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`
     /// (a file carries events, not the choices that drew them), keeping its failing check; nil
     /// when it does not fail (or the subject's replies make one of its events impossible). The
     /// minimal history is replayed once more (a pass there is *flaky*).
     public func shrink(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayFailureReport? {
-        let run = { (h: PlayHistory) in self.run(h, skipping: skipping) }
+        let run = { (h: PlayHistory) in self.replay(h, skipping: skipping) }
         guard let original = run(history).failure else { return nil }
         var start = history
         start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))

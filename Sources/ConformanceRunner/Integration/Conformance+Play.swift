@@ -45,11 +45,11 @@ extension Conformance {
     public static func replay<S: PlaySubject>(
         _ subject: S.Type, file path: String, skipping: [PlayCheck] = [], testFilter: String? = nil
     ) throws(ConformanceError) -> PlayConformanceRun {
-        let replayer = PlayReplayer(factory: factory(subject), skipping: skipping)
+        let replayer = PlayCases(skipping: skipping, factory: factory(subject))
         let checks = PlayCheck.builtIn.filter { $0 == .subjectResponds || !skipping.contains($0) }.count
         return try replay(
             GooglePlayStore.self, named: String(describing: subject), file: path, checkCount: checks, testFilter: testFilter
-        ) { history, _ in replayer.run(history) }
+        ) { history, _ in replayer.replay(history) }
     }
 
     /// Replays the Google Play corpus case at `path` against `subject` and compares the outcome

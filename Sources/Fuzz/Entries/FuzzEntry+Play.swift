@@ -26,7 +26,7 @@ extension FuzzEntry {
         if let failure = renderingFailure(history) { return failure }
         for name in ["play-reference-app", "play-reference-server"] {
             guard let reference = PlayBuiltInSubjects.named(name) else { return .failed("no built-in subject \(name)") }
-            if let failure = reference.run(history).failure {
+            if let failure = reference.replay(history).failure {
                 return .failed("\(name) failed \(failure.check.rawValue) at event \(failure.eventIndex): expected \(failure.expectedLine), got \(failure.observedLine)")
             }
         }

@@ -76,7 +76,7 @@ struct PlayAddOnTests {
     @Test("§1, §2.3 V-ADDONS: an app that grants only a purchase's first product misses the add-on; the reference subjects grant both")
     func firstProductOnlyCaught() throws {
         let history = PlayHistory(variations: Self.on, events: [try PlayEvent(compact: Self.bundle)])
-        let naive = PlayReplayer { c, p, ctx in FirstProductOnly(catalog: c, policy: p, context: ctx) }
+        let naive = PlayCases { c, p, ctx in FirstProductOnly(catalog: c, policy: p, context: ctx) }
         #expect(naive.replay(history).failure?.check == .entitlementsMatch)
         #expect(naive.replay(history).failure?.expectedLine == "[basic, pro]")
         #expect(naive.replay(PlayHistory(events: [try PlayEvent(compact: "purchase(pro-monthly)")])).failure == nil)

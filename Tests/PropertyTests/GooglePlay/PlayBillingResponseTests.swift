@@ -86,8 +86,8 @@ struct PlayBillingResponseTests {
         func query(context: PlaySubjectContext) throws -> ObservedState { ObservedState(entitled: Array(Set(granted)).sorted()) }
     }
 
-    static func acknowledger(listens: Bool, retriesForever: Bool = false) -> PlayReplayer<Acknowledger> {
-        PlayReplayer { c, p, ctx in
+    static func acknowledger(listens: Bool, retriesForever: Bool = false) -> PlayCases<Acknowledger> {
+        PlayCases { c, p, ctx in
             var a = Acknowledger(catalog: c, policy: p, context: ctx)
             a.listens = listens
             a.retriesForever = retriesForever

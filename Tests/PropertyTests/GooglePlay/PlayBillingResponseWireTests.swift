@@ -24,7 +24,7 @@ struct PlayBillingResponseWireTests {
         let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, ExternalFixtures.example("play_subject.py")])
         let process = SubjectProcess(command: command)
         defer { process.stop() }
-        let result = PlayReplayer(factory: PlayExternalSubject.factory(process: process)).replay(history)
+        let result = PlayCases(factory: PlayExternalSubject.factory(process: process)).replay(history)
         #expect(result.failure == nil)
         #expect(result.trace.contains { $0.contains("acknowledge(token-1) SERVICE_UNAVAILABLE, acknowledge(token-1) OK") })
         #expect(try Self.campaign(["--bug", "withholds-after-ack-error"], histories: 2_000).failure?.failure.check == .acknowledgementErrorKeepsAccess)

@@ -77,14 +77,14 @@ struct PlayCacheLagTests {
         let reference = try #require(PlayBuiltInSubjects.named("play-reference-app")).replay(history)
         #expect(reference.failure == nil)
         #expect(reference.trace.contains { $0.contains("launch: queryPurchasesAsync → []") })
-        #expect(PlayReplayer { c, p, ctx in KeepsListenerNews(catalog: c, policy: p, context: ctx) }.replay(history).failure == nil)
+        #expect(PlayCases { c, p, ctx in KeepsListenerNews(catalog: c, policy: p, context: ctx) }.replay(history).failure == nil)
     }
 
     @Test("§7 V-CLIENT-CACHE-LAG: an app that trusts a stale query for a token it replaced grants it again; the reference app does not")
     func staleReplacedTokenCaught() throws {
         let events = try ["purchase(pro-monthly)", "changePlan(#1, basic-monthly, withTimeProration)", "relaunch"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.clientCacheLag = 1 }, events: events)
-        let naive = PlayReplayer { c, p, ctx in PlayReplacementTests.ForgetsReplacedOnRelaunch(catalog: c, policy: p, context: ctx) }
+        let naive = PlayCases { c, p, ctx in PlayReplacementTests.ForgetsReplacedOnRelaunch(catalog: c, policy: p, context: ctx) }
         #expect(naive.replay(history).failure?.check == .replacedTokenNeverEntitled)
         #expect(naive.replay(history).failure?.eventIndex == 2)
         #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the lag the query lists only the new token")
@@ -95,7 +95,7 @@ struct PlayCacheLagTests {
     func appendOnlyCaughtAfterCatchUp() throws {
         let events = try ["purchase(lifetime)", "void(#1, refund)", "relaunch", "relaunch"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.clientCacheLag = 1 }, events: events)
-        let failure = PlayReplayer { c, p, ctx in KeepsListenerNews(catalog: c, policy: p, context: ctx) }.replay(history).failure
+        let failure = PlayCases { c, p, ctx in KeepsListenerNews(catalog: c, policy: p, context: ctx) }.replay(history).failure
         #expect(failure?.check == .refundedNeverEntitled)
         #expect(failure?.eventIndex == 3, "the stale relaunch still lists it; the next one does not")
     }

@@ -24,7 +24,7 @@ struct PlayConnectionAndDurabilityTests {
     @Test("§4, §14 B18: an app that keeps what it granted only in memory loses it at a relaunch; consumable-credited-once catches it")
     func grantsOutliveRelaunch() throws {
         let history = PlayHistory(events: try ["purchase(coins100)", "relaunch"].map { try PlayEvent(compact: $0) })
-        let result = PlayReplayer(factory: CoinCountingApp.factory(.memoryOnly)).run(history)
+        let result = PlayCases(factory: CoinCountingApp.factory(.memoryOnly)).replay(history)
         #expect(result.failure?.check == .consumableCreditedOnce)
         #expect(result.failure?.eventIndex == 1, "it held until the relaunch")
     }

@@ -69,7 +69,7 @@ struct PlayDeliveryTests {
 
     @Test("§9.4 V-RTDN-DELAY: a backend that waits for RTDNs misses a purchase the app reported; the reference backend reconciles, even when the hold's RTDNs are lost")
     func notificationsOnlyCaught() throws {
-        let naive = PlayReplayer { c, p, ctx in NotificationsOnly(catalog: c, policy: p, context: ctx) }
+        let naive = PlayCases { c, p, ctx in NotificationsOnly(catalog: c, policy: p, context: ctx) }
         let reference = try #require(PlayBuiltInSubjects.named("play-reference-server"))
         let bought = try ["purchase(lifetime)"].map { try PlayEvent(compact: $0) }
         let delayed = PlayHistory(variations: playVariations { $0.notificationDelay = 1 }, events: bought)

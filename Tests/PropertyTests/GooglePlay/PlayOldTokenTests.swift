@@ -90,7 +90,7 @@ extension PlayReplacementTests {
     func oldTokenAPIValidCaught() throws {
         let events = try ["purchase(pro-monthly)", "changePlan(#1, basic-monthly, withTimeProration)"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.replacedTokenReadsActive = true }, events: events)
-        let naive = PlayReplayer { c, p, ctx in TrustsOldToken(catalog: c, policy: p, context: ctx) }
+        let naive = PlayCases { c, p, ctx in TrustsOldToken(catalog: c, policy: p, context: ctx) }
         #expect(naive.replay(history).failure?.check == .replacedTokenNeverEntitled)
         #expect(naive.replay(history).failure?.eventIndex == 1)
         #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation the old token reads EXPIRED")

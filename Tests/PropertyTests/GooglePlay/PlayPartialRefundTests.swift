@@ -62,7 +62,7 @@ struct PlayPartialRefundTests {
         try s.run("void(#1, refund, quantity: 4)")
         #expect(try s.rejects("void(#1, refund, quantity: 2)"), "one unit remains")
         #expect(try !s.rejects("void(#1, chargeback)"), "the rest can still be voided whole")
-        var sub = try PlaySubscriptionTests.subscribed()
+        let sub = try PlaySubscriptionTests.subscribed()
         #expect(try sub.rejects("void(#1, refund, quantity: 1)"), "a subscription is bought one at a time")
     }
 
@@ -88,8 +88,8 @@ struct PlayPartialRefundTests {
         #expect(s.model.expectedCredit("coins100", knowsEverything: true, withoutVoided: true, withoutRefundedUnits: true) == 3)
         #expect(s.model.acceptedCredits("coins100", knowsEverything: true) == [5, 3])
         let history = PlayHistory(events: try ["purchase(coins100, quantity: 5)", "void(#1, refund, quantity: 2)"].map { try PlayEvent(compact: $0) })
-        #expect(PlayReplayer { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx) }.replay(history).failure == nil)
-        let over = PlayReplayer { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx, wholeOnPartial: true) }
+        #expect(PlayCases { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx) }.replay(history).failure == nil)
+        let over = PlayCases { c, p, ctx in UnitClawBack(catalog: c, policy: p, context: ctx, wholeOnPartial: true) }
         #expect(over.replay(history).failure?.check == .consumableCreditedOnce, "a partial refund is not the whole purchase")
         #expect(PlayBuiltInSubjects.referenceFailures(history) == [])
     }

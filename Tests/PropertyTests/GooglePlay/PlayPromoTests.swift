@@ -63,11 +63,11 @@ struct PlayPromoTests {
     @Test("§14 B14: an app that keys credits on orderId credits nothing for a second promo redemption; consumable-credited-once catches it")
     func orderIDKeyedCredits() throws {
         let events = try ["redeemPromo(coins100)", "redeemPromo(coins100)"].map { try PlayEvent(compact: $0) }
-        let result = PlayReplayer(factory: CoinCountingApp.factory(.keysOnOrderID)).run(PlayHistory(events: events))
+        let result = PlayCases(factory: CoinCountingApp.factory(.keysOnOrderID)).replay(PlayHistory(events: events))
         #expect(result.failure?.check == .consumableCreditedOnce)
         #expect(result.failure?.eventIndex == 1)
         let paid = try ["purchase(coins100)", "purchase(coins100)"].map { try PlayEvent(compact: $0) }
-        #expect(PlayReplayer(factory: CoinCountingApp.factory(.keysOnOrderID)).run(PlayHistory(events: paid)).failure == nil,
+        #expect(PlayCases(factory: CoinCountingApp.factory(.keysOnOrderID)).replay(PlayHistory(events: paid)).failure == nil,
                 "with orderIds the same app passes")
     }
 }

@@ -67,7 +67,7 @@ func expectCaughtOnlyUnder<S: PlaySubject>(
 ) throws {
     let events = try compact.map { try PlayEvent(compact: $0) }
     let history = PlayHistory(variations: playVariations(change), events: events)
-    let naive = PlayReplayer(factory: factory)
+    let naive = PlayCases(factory: factory)
     #expect(naive.replay(history).failure?.check == check, sourceLocation: sourceLocation)
     #expect(naive.replay(history).failure?.eventIndex == index, sourceLocation: sourceLocation)
     #expect(naive.replay(PlayHistory(events: events)).failure == nil, "without the variation it passes", sourceLocation: sourceLocation)

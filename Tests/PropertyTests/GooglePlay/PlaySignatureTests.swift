@@ -51,7 +51,7 @@ struct PlaySignatureTests {
     @Test("§2.3, §15.3: an app that never checks the signature is caught (unverified-never-entitled) and shrunk to the forgery; the reference app and backend pass")
     func unverifiedCaught() throws {
         let history = PlayHistory(events: [try PlayEvent(compact: "forgedPurchase(lifetime)")])
-        let naive = PlayReplayer { c, p, ctx in TrustsEveryPurchase(catalog: c, policy: p, context: ctx) }
+        let naive = PlayCases { c, p, ctx in TrustsEveryPurchase(catalog: c, policy: p, context: ctx) }
         #expect(naive.replay(history).failure?.check == .unverifiedNeverEntitled)
         for name in ["play-reference-app", "play-reference-server"] {
             #expect(try #require(PlayBuiltInSubjects.named(name)).replay(history).failure == nil, "\(name)")

@@ -45,7 +45,7 @@ struct PlayVoidedPurchasesWireTests {
         let command = try ExternalCommand(arguments: [ExternalFixtures.interpreter, folder + "/recorder.py", folder + "/log"] + wants)
         let process = SubjectProcess(command: command)
         defer { process.stop() }
-        let result = PlayReplayer(factory: PlayExternalSubject.factory(process: process)).replay(history)
+        let result = PlayCases(factory: PlayExternalSubject.factory(process: process)).replay(history)
         #expect(result.failure == nil, "\(String(describing: result.failure))")
         let log = try String(contentsOfFile: folder + "/log", encoding: .utf8)
         return try log.split(separator: "\n").map { try JSONValue.parse(String($0)) }

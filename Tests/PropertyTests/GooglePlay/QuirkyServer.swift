@@ -49,8 +49,8 @@ struct QuirkyServer<Quirk: NotificationQuirk>: PlaySubject {
     }
 
     /// Replays histories against this backend.
-    static var replayer: PlayReplayer<QuirkyServer> {
-        PlayReplayer { c, p, ctx in QuirkyServer(catalog: c, policy: p, context: ctx) }
+    static var replayer: PlayCases<QuirkyServer> {
+        PlayCases { c, p, ctx in QuirkyServer(catalog: c, policy: p, context: ctx) }
     }
 
     /// A campaign of `histories` histories from seed 1 against this backend, reported as `name`.

@@ -14,7 +14,7 @@ struct PlayTimelineTests {
     func holdTimeline() throws {
         let history = try HistoryFile.readPlay(Self.hold)
         let runner = try #require(PlayBuiltInSubjects.named("play-example-ignores-hold"))
-        let result = runner.run(history)
+        let result = runner.replay(history)
         let timeline = Timeline(play: history, result: result, subject: runner.name, report: "✘ on-hold-never-entitled failed after event 3 of 3")
         #expect(timeline.divergedAt == 2)
         #expect(timeline.events.map(\.kind) == ["purchase", "setBilling", "advanceTime"])
@@ -30,7 +30,7 @@ struct PlayTimelineTests {
         #expect(reported.cells == ["pro", "pro", "pro"])
         #expect(reported.differs == [false, false, true])
         // The reference backend's timeline agrees with the model at every event.
-        let reference = try #require(PlayBuiltInSubjects.named("play-reference-server")).run(history)
+        let reference = try #require(PlayBuiltInSubjects.named("play-reference-server")).replay(history)
         let passing = Timeline(play: history, result: reference, subject: "play-reference-server", report: "✔")
         #expect(passing.divergedAt == nil && passing.rows.allSatisfy { !$0.differs.contains(true) })
     }
@@ -40,7 +40,7 @@ struct PlayTimelineTests {
         let events = try ["purchase(basic-monthly)", "setBilling(fail)", "advanceTime(P40D)"].map { try PlayEvent(compact: $0) }
         let history = PlayHistory(variations: playVariations { $0.graceDays = 3 }, events: events)
         let runner = try #require(PlayBuiltInSubjects.named("play-reference-app"))
-        let timeline = Timeline(play: history, result: runner.run(history), subject: runner.name, report: "✔")
+        let timeline = Timeline(play: history, result: runner.replay(history), subject: runner.name, report: "✔")
         let periods = try #require(timeline.lanes.first { $0.id == "basic" }?.tracks.first?.periods)
         #expect(periods.map(\.kind) == [.subscribed, .grace, .onHold])
         // Renewal due after 31 days, grace for 3: at 31/40 and 34/40 of the advance's column.

@@ -7,7 +7,7 @@ import Testing
 struct PlayShrinkerPassTests {
     func shrink(_ name: String, _ check: CheckID, _ events: [String], _ variations: PlayVariations) throws -> PlayHistory {
         let runner = try #require(PlayBuiltInSubjects.named(name))
-        var shrinker = PlayHistoryShrinker(check: check) { runner.run($0).failure }
+        var shrinker = PlayHistoryShrinker(check: check) { runner.replay($0).failure }
         let history = PlayHistory(variations: variations, events: try events.map { try PlayEvent(compact: $0) })
         #expect(runner.replay(history).failure?.check == check, "the starting history fails")
         return shrinker.shrink(history)

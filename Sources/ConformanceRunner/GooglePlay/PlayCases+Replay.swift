@@ -1,3 +1,4 @@
+import Generators
 import PurchaseStateMachine
 
 /// What replaying a Google Play history came to; a refused event is a `FormatError` naming it.
@@ -11,14 +12,6 @@ extension PlayReplayResult {
         return nil
     }
 
-    /// The failure, with a refused event read as an `entitlements-match` failure at the launch
-    /// (for callers that need not tell them apart), and the trace.
-    public var failureOrRefusal: (failure: Failure?, trace: [String]) {
-        guard let rejection else { return (failure, trace) }
-        let f = Failure.play(.entitlementsMatch, at: -1, "History", expected: "a possible event", observed: rejection.message)
-        return (f, trace)
-    }
-
     /// A replay of `history` that came to `outcome`, with its trace and samples.
     init(_ history: PlayHistory, _ outcome: PlayReplayOutcome, trace: [String], samples: [PlayStepSample] = []) {
         self.init(history: history, outcome: outcome, trace: trace)
@@ -29,17 +22,12 @@ extension PlayReplayResult {
 /// A Google Play replay's outcome: a refused event is a `FormatError` naming the event.
 public typealias PlayReplayOutcome = RunOutcome<Failure, FormatError>
 
-/// Replays a saved Play history against a subject, with a trace.
-public struct PlayReplayer<S: PlaySubject>: Sendable {
-    /// Builds the subject.
-    public let factory: PlaySubjectFactory<S>
-    /// Checks switched off (`--skip-checks`).
-    public var skipping: [PlayCheck]
 
-    /// Creates a replayer; every check runs unless `skipping` names it.
-    public init(factory: @escaping PlaySubjectFactory<S>, skipping: [PlayCheck] = []) {
-        self.factory = factory
-        self.skipping = skipping
+extension PlayCases {
+    /// A driver for replaying histories against subjects built by `factory` (its seed and name
+    /// are for generated histories, which a replay does not make), with the checks in `skipping` off.
+    public init(skipping: [PlayCheck] = [], factory: @escaping PlaySubjectFactory<S>) {
+        self.init(skipping: skipping, seed: Seed(0), subjectName: "subject", factory: factory)
     }
 
     /// Runs `history`: its first failure, or the event the model refused, and the trace.
@@ -47,7 +35,7 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
     /// Which events are possible depends on the subject's replies (a consumed product can be
     /// bought again, making a new token), so a file that read well can still hold an event this
     /// subject's replies make impossible: that is a `rejection` naming it, never a check failure.
-    public func run(_ history: PlayHistory) -> PlayReplayResult {
+    public func replay(_ history: PlayHistory) -> PlayReplayResult {
         var execution: PlayExecution<S>
         do {
             execution = try PlayExecution(
@@ -75,8 +63,4 @@ public struct PlayReplayer<S: PlaySubject>: Sendable {
         return PlayReplayResult(history, .passed, trace: execution.trace, samples: execution.samples)
     }
 
-    /// Runs `history`; the result names the first failure, if any, and the trace of what ran. A
-    /// refused event reads as an `entitlements-match` failure at the launch here: callers that
-    /// must tell them apart (the tool, the shrinker) use `run(_:)`.
-    public func replay(_ history: PlayHistory) -> (failure: Failure?, trace: [String]) { run(history).failureOrRefusal }
 }
