@@ -13,6 +13,8 @@ public struct PlaySubjectRunner: Sendable {
     private let runCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration, FailureStore?) throws(FailureStoreError) -> PlayCampaignResult
     /// The replay behind `replay(_:skipping:)`.
     private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
+    /// The shrink behind `shrink(_:skipping:)`.
+    private let shrinkHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayFailureReport?
     /// The command that replays a saved failure of this subject (`replay FILE --subject NAME` by default).
     public var reproduce: ReproduceCommand
     /// What a subject in another process wrote on standard error during its latest history (nil for a Swift subject).
@@ -34,6 +36,10 @@ public struct PlaySubjectRunner: Sendable {
             return try store.map { store throws(FailureStoreError) in try campaign.run(store: store) } ?? campaign.run()
         }
         runHistory = { history, skipped in PlayCases(skipping: skipped, factory: factory).replay(history) }
+        shrinkHistory = { history, skipped in
+            let driver = PlayCases(skipping: skipped, seed: Seed(0), subjectName: name, factory: factory)
+            return Campaign(driver: driver, configuration: .play(seed: Seed(0), histories: 0), subjectName: name).polishSaved(history)
+        }
         reproduce = .tool(["--subject", name])
     }
 
@@ -61,21 +67,12 @@ public struct PlaySubjectRunner: Sendable {
     public func replay(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayReplayResult { runHistory(history, skipping) }
 
     /// Shrinks a saved failing `history` by the named event passes of `PlayHistoryShrinker`
-    /// (a file carries events, not the choices that drew them), keeping its failing check; nil
-    /// when it does not fail (or the subject's replies make one of its events impossible). The
-    /// minimal history is replayed once more (a pass there is *flaky*).
+    /// (`Campaign.polishSaved`: a file carries events, not the choices that drew them), keeping its
+    /// failing check; nil when it does not fail (or the subject's replies make one of its events
+    /// impossible). The minimal history is replayed once more (a pass there is *flaky*).
     public func shrink(_ history: PlayHistory, skipping: [PlayCheck] = []) -> PlayFailureReport? {
-        let run = { (h: PlayHistory) in self.replay(h, skipping: skipping) }
-        guard let original = run(history).failure else { return nil }
-        var start = history
-        start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))
-        start.expect = .fails(check: original.check.rawValue, atEvent: original.eventIndex)
-        var passes = PlayHistoryShrinker(check: original.check) { run($0).failure }
-        let minimal = passes.shrink(start)
-        var report = PlayFailureReport.confirmed(
-            passes.failure ?? original, history: minimal, replay: run(minimal), origin: .givenHistory, originalLength: history.events.count,
-            evaluations: passes.evaluations, stop: .noEventDeletable, choices: [])
-        report.reproduce = reproduce
+        var report = shrinkHistory(history, skipping)
+        report?.reproduce = reproduce
         return report
     }
 }

@@ -58,16 +58,19 @@ struct CaseRunner<S: PurchaseSubject>: Sendable {
         events.reserveCapacity(generator.profile.maxEvents)
         let maxEvents = generator.profile.maxEvents
         while events.count < maxEvents {
+            tc.startSpan(HistoryGenerator.eventSpan)
             var drawn: DrawnEvents
             do {
-                let room = maxEvents - events.count
-                guard let next = try tc.drawNextEvent(HistoryGenerator.eventSpan, continueProbability: setup.continueProbability, {
-                    () throws(GenerationStop) in try generator.drawEvents(tc, setup: setup, model: execution.model, room: room)
-                }) else { break }
-                drawn = next
+                guard try tc.drawBool(probability: setup.continueProbability) else {
+                    tc.endSpan()
+                    break
+                }
+                drawn = try generator.drawEvents(tc, setup: setup, model: execution.model, room: maxEvents - events.count)
             } catch {
+                tc.endSpan()
                 return .stopped(error)
             }
+            tc.endSpan()
             while let event = drawn.next() {
                 events.append(event)
                 let outcome = execution.step(event)

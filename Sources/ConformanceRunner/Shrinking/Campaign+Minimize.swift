@@ -85,3 +85,22 @@ extension Campaign {
             choices: values, driver: driver)
     }
 }
+
+extension Campaign {
+    /// Shrinks a saved failing history by the store's own polish passes alone (a file that the
+    /// generator cannot encode carries events, not the choices that drew them), keeping its failing
+    /// check; nil when it does not fail. The minimal history is replayed once more (a pass there is *flaky*).
+    func polishSaved(_ history: D.St.History) -> StoreFailureReport<D.St>? {
+        guard let original = driver.replay(history).failure else { return nil }
+        var start = history
+        start.events = Array(history.events.prefix(max(0, original.eventIndex + 1)))
+        start.expect = .fails(check: original.check.rawValue, atEvent: original.eventIndex)
+        let polished = driver.polish(start, check: original.check)
+        let (minimal, failure) = polished.found ?? (start, original)
+        var report = confirm(
+            nil, fallback: (failure, minimal), origin: .givenHistory, originalLength: history.events.count, choices: [], driver: driver,
+            stop: .noEventDeletable)
+        report.shrinkEvaluations = polished.evaluations
+        return report
+    }
+}
