@@ -71,6 +71,8 @@ extension PurchaseConformanceTool {
         began: ContinuousClock.Instant
     ) throws -> Int32 {
         for message in result.pruned { io.printError(message) }
+        // A saved failure this subject cannot run is bad input, never a silent skip.
+        for refusal in result.savedRefused { io.printError("error: \(refusal)") }
         try writeArtifacts(result, subject: subject, args: args)
         if args.flags.contains("json") {
             io.print(result.json(subject: subject).rendered())
@@ -93,7 +95,7 @@ extension PurchaseConformanceTool {
                 io.printError(String(format: "(%.2f s in all, %.2f s of it shrinking)", total, shrinking))
             }
         }
-        return result.passed ? 0 : 1
+        return result.savedRefused.isEmpty ? (result.passed ? 0 : 1) : 2
     }
 
     /// What to try when a program fails before the first event: it may speak for the other store.

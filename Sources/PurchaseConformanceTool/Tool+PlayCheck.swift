@@ -48,8 +48,8 @@ extension PurchaseConformanceTool {
             ? try runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration, store: folder)
             : runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration)
         progress?.finish()
-        if result.savedReplayed > 0, result.failure?.replayedFrom == nil {
-            io.printError("(\(countText(result.savedReplayed, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
+        if !result.savedPassed.isEmpty {
+            io.printError("(\(countText(result.savedPassed.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
         }
         for i in result.failures.indices {
             // --all-failures: each failure was found with the checks reported before it off.

@@ -75,6 +75,9 @@ public enum Conformance {
         } catch {
             throw ConformanceError(error.description)
         }
+        if !result.savedRefused.isEmpty {
+            throw ConformanceError("the failures folder holds histories \(name) cannot run: " + result.savedRefused.joined(separator: "; "))
+        }
         if let path = overrides.observations {
             try ObservationLog.append(ObservationLog(property: name, seed: campaign.configuration.seed.description).text(result), to: path)
         }

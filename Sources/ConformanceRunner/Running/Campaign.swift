@@ -61,7 +61,12 @@ public struct Campaign<D: CaseDriver>: Sendable {
         for saved in savedHistories {
             result.savedReplayed += 1
             let replay = driver.replay(saved.history)
-            if case .passed = replay.outcome { result.savedPassed.append(saved.path) }
+            switch replay.outcome {
+            case .passed: result.savedPassed.append(saved.path)
+            case .rejected(let index, let rejection):
+                result.savedRefused.append(D.St.refusal(rejection, event: index, in: saved.history, path: saved.path))
+            case .failed, .stopped: break
+            }
             guard case .failed(let failure) = replay.outcome, self.driver.checkIDs.contains(failure.check),
                 !reported.contains(failure.check)
             else { continue }

@@ -15,6 +15,9 @@ public struct StoreCampaignResult<St: Store>: Sendable {
     public var savedReplayed = 0
     /// The saved files replayed this run on which every check held (candidates for pruning).
     public var savedPassed: [String] = []
+    /// The saved files replayed this run that are impossible for this subject (one of its events is
+    /// refused given the subject's replies), each as a sentence naming the file and event.
+    public var savedRefused: [String] = []
     /// What pruning the failures folder deleted, one sentence per file (`run(store:)` only).
     public var pruned: [String] = []
     /// One report per distinct failing check, in the order found.

@@ -55,6 +55,15 @@ struct PlayHostileInputTests {
         #expect(run.error.contains("\(path), event 2, field \"events[2]\": void(#2, refund) is not possible after this subject's replies"), "\(run.error)")
         #expect(run.error.contains("(against exec-hoarder.py)"))
         #expect(!run.output.contains("entitlements-match"))
+        // The same file in the failures folder: check says so (exit 2) rather than skipping it.
+        try FileManager.default.createDirectory(atPath: folder + "/failures/exec-hoarder.py", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: path, toPath: folder + "/failures/exec-hoarder.py/saved.json")
+        let check = InProcessTool.run([
+            "check", "--store", "googlePlay", "--exec", "\(ExternalFixtures.interpreter) \(script)", "--failures", folder + "/failures",
+            "--histories", "3",
+        ])
+        #expect(check.status == 2, "\(check.output)\(check.error)")
+        #expect(check.error.contains("saved.json, event 2, field \"events[2]\": void(#2, refund) is not possible after this subject's replies"), "\(check.error)")
     }
 
     @Test("A history past 500,000 token-events is refused at the event that crosses the limit, in seconds, by replay, model and shrink")
