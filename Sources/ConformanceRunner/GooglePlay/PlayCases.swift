@@ -46,27 +46,24 @@ public struct PlayCases<S: PlaySubject>: CaseDriver {
         var coverage = collect || observe ? PlayCoverage() : nil
         let (outcome, events, variations) = run(tc, coverage: &coverage)
         var summary = CaseSummary<St, Settings>()
-        if collect { summary.coverage = coverage }
         switch outcome {
         case .passed:
             summary.events = events.count
         case .failed(let failure):
             summary.events = events.count
-            summary.failure = failure
-            summary.failingEvents = events
-            summary.settings = variations
-            summary.choices = tc.choices
-            summary.spans = tc.spans
+            summary.keepFailure(failure, events: events, settings: variations, schedule: [], choices: tc.choices, spans: tc.spans)
         case .stopped, .rejected: break
         }
+        var observation: CaseObservation?
         if observe {
             var o = CaseObservation(
                 status: .passed, statusReason: "", events: events.map(\.compact), historyNumber: number,
                 howGenerated: "generated (history \(number))", features: coverage?.features ?? [], failingChecks: [],
                 failedAtEvent: nil, seconds: (clock.now - began).seconds)
             if case .failed(let failure) = outcome { o.recordFailure(failure) } else { o.recordGivingUp(outcome) }
-            summary.observation = o
+            observation = o
         }
+        if collect || observe { summary.keep(coverage: collect ? coverage : nil, observation: observation) }
         return summary
     }
 

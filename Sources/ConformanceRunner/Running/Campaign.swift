@@ -82,10 +82,11 @@ public struct Campaign<D: CaseDriver>: Sendable {
             let batch = Array(planned[position..<min(planned.count, position + Self.batchSize)])
             let outcomes = runBatch(batch, driver: driver)
             var firstFailure: Int?
-            for (i, outcome) in outcomes.enumerated() {
+            // By index: a summary is a generic value here, and each copy of one costs.
+            for i in outcomes.indices {
                 result.historiesRun += 1
-                result.eventsRun += outcome.events
-                if outcome.failed {
+                result.eventsRun += outcomes[i].events
+                if outcomes[i].failed {
                     firstFailure = i
                     break
                 }

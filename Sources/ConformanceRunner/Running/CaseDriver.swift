@@ -49,30 +49,76 @@ public protocol CaseDriver: Sendable {
     func load(_ folder: FailureStore) throws(FormatError) -> [SavedStoreHistory<St.History>]
 }
 
-/// What one generated case of a campaign came to, kept small unless it failed.
+/// What one generated case of a campaign came to: its size, and (boxed, so the campaign's batches
+/// copy one reference a case) what it kept when it failed or when the campaign asked for coverage
+/// or an observation.
 public struct CaseSummary<St: Store, Settings: Sendable>: Sendable {
     /// How many events ran (0 when generation stopped).
     public var events = 0
-    /// The failure, when a check failed.
-    public var failure: Failure?
-    /// The events that ran when it failed, the failing one last.
-    public var failingEvents: [St.History.StoreEvent] = []
-    /// The settings drawn, when it failed.
-    public var settings: Settings?
-    /// The scheduling decisions it made, when it failed (asynchronous subjects only).
-    public var schedule: [Int] = []
-    /// The choices that made it, when it failed.
-    public var choices: [Choice] = []
-    /// The spans of those choices, when it failed.
-    public var spans: [Span] = []
-    /// What it exercised, when asked.
-    public var coverage: St.Coverage?
-    /// Its observation, when asked.
-    public var observation: CaseObservation?
+    /// Whether a check failed.
+    public private(set) var failed = false
+    private var kept: Kept?
+
+    /// What a case kept beyond its size.
+    final class Kept: Sendable {
+        let failure: Failure?
+        let failingEvents: [St.History.StoreEvent]
+        let settings: Settings?
+        let schedule: [Int]
+        let choices: [Choice]
+        let spans: [Span]
+        let coverage: St.Coverage?
+        let observation: CaseObservation?
+
+        init(
+            failure: Failure?, failingEvents: [St.History.StoreEvent], settings: Settings?, schedule: [Int], choices: [Choice],
+            spans: [Span], coverage: St.Coverage?, observation: CaseObservation?
+        ) {
+            self.failure = failure
+            self.failingEvents = failingEvents
+            self.settings = settings
+            self.schedule = schedule
+            self.choices = choices
+            self.spans = spans
+            self.coverage = coverage
+            self.observation = observation
+        }
+    }
 
     /// An empty summary: nothing ran.
     public init() {}
 
-    /// Whether a check failed.
-    public var failed: Bool { failure != nil }
+    /// The failure, when a check failed.
+    public var failure: Failure? { kept?.failure }
+    /// The events that ran when it failed, the failing one last.
+    public var failingEvents: [St.History.StoreEvent] { kept?.failingEvents ?? [] }
+    /// The settings drawn, when it failed.
+    public var settings: Settings? { kept?.settings }
+    /// The scheduling decisions it made, when it failed (asynchronous subjects only).
+    public var schedule: [Int] { kept?.schedule ?? [] }
+    /// The choices that made it, when it failed.
+    public var choices: [Choice] { kept?.choices ?? [] }
+    /// The spans of those choices, when it failed.
+    public var spans: [Span] { kept?.spans ?? [] }
+    /// What it exercised, when asked.
+    public var coverage: St.Coverage? { kept?.coverage }
+    /// Its observation, when asked.
+    public var observation: CaseObservation? { kept?.observation }
+
+    /// Keeps how the case failed: the failure, its events, settings and schedule, and the choices that made it.
+    public mutating func keepFailure(
+        _ failure: Failure, events: [St.History.StoreEvent], settings: Settings?, schedule: [Int], choices: [Choice], spans: [Span]
+    ) {
+        failed = true
+        kept = Kept(
+            failure: failure, failingEvents: events, settings: settings, schedule: schedule, choices: choices, spans: spans,
+            coverage: coverage, observation: observation)
+    }
+
+    /// Keeps what the case exercised and its observation (each nil when not asked for).
+    public mutating func keep(coverage: St.Coverage?, observation: CaseObservation?) {
+        kept = Kept(
+            failure: failure, failingEvents: failingEvents, settings: settings, schedule: schedule, choices: choices, spans: spans,
+            coverage: coverage, observation: observation)
+    }
 }

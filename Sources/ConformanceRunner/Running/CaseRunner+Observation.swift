@@ -15,11 +15,12 @@ extension CaseRunner {
             // the key paths of `StoreVariations.switches` (~0.06 ms in a fresh process).
             var counts = CoverageCounts()
             result = withUnsafeMutablePointer(to: &counts) { run(tc, statistics: $0) }
-            outcome.coverage = counts
+            outcome.record(result, of: tc)
+            outcome.keep(coverage: counts, observation: nil)
         } else {
             result = run(tc)
+            outcome.record(result, of: tc)
         }
-        outcome.record(result, of: tc)
         return outcome
     }
 
@@ -51,8 +52,7 @@ extension CaseRunner {
         case .stopped, .rejected:
             observation.recordGivingUp(result.outcome)
         }
-        outcome.coverage = counts
-        outcome.observation = observation
+        outcome.keep(coverage: counts, observation: observation)
         return outcome
     }
 }
@@ -75,12 +75,7 @@ extension CaseSummary where St == AppleAppStore, Settings == StoreSettings {
             events = result.events.count
         case .failed(let failure):
             events = result.events.count
-            self.failure = failure
-            failingEvents = result.events
-            settings = result.settings
-            schedule = result.schedule
-            choices = tc.choices
-            spans = tc.spans
+            keepFailure(failure, events: result.events, settings: result.settings, schedule: result.schedule, choices: tc.choices, spans: tc.spans)
         case .stopped, .rejected:
             break
         }
