@@ -86,7 +86,7 @@ enum CommandHelp {
         ),
         "report": (
             "purchase-conformance report FILE [--html OUT] [--subject NAME | --exec 'CMD ARG…']",
-            "Replays one history file (a saved failure, say) like replay, prints its report, and with --html writes the failure as a timeline picture on the store clock: a lane per product or subscription group, numbered events, the diverging one marked, what the model expected against what the app reported. Exit 1 when a check fails, as replay does. A Google Play file prints its report (its subject as replay picks it); --html is for App Store files only.",
+            "Replays one history file (a saved failure, say) like replay, prints its report, and with --html writes the failure as a timeline picture on the store clock: a lane per product or subscription group, numbered events, the diverging one marked, what the model expected against what the app reported. Exit 1 when a check fails, as replay does. A Google Play file prints its report the same way (its subject as replay picks it), and --html draws its timeline too.",
             report
         ),
         "shrink": (
