@@ -35,16 +35,8 @@ extension PurchaseConformanceTool {
         if let path = args.values["catalog"] { configuration.profile.fixedSettings = try HistoryFile.readStoreSettings(path) }
         configuration.profile.maxEvents = try args.int(
             "max-events", default: named?.maxEvents ?? subject.profile.maxEvents, range: 1...10_000)
-        configuration.timeLimit = named?.timeLimit
-        if let limit = try args.seconds("time-limit") { configuration.timeLimit = .milliseconds(Int64(limit * 1000)) }
-        if let text = args.values["shard"] {
-            guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
-            configuration.shard = shard
-        }
-        configuration.parallelism = try args.int("jobs", default: CampaignConfiguration.availableCores, range: 1...256)
-        configuration.findAllFailures = args.flags.contains("all-failures")
+        try applyCampaignOptions(args, profile: named, to: &configuration)
         configuration.collectStatistics = args.flags.contains("stats") || args.flags.contains("json")
-        configuration.recordsObservations = args.values["observations"] != nil
         if let text = args.values["health-threshold"] {
             guard let percent = Double(text), percent >= 0, percent <= 100 else {
                 throw UsageError("--health-threshold \(text) is not a percentage in 0…100", command: "check")
@@ -53,12 +45,10 @@ extension PurchaseConformanceTool {
         }
         let store = args.flags.contains("no-save")
             ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
-        let progress = io.showsProgress ? ProgressLine(io: io) : nil
-        var runConfiguration = configuration
-        if let progress { runConfiguration.progressHandler = { progress.update($0) } }
+        let progress = showProgress(in: &configuration)
         var result = try store.map { store throws(FailureStoreError) in
-            try subject.run(catalog: catalog, configuration: runConfiguration, store: store)
-        } ?? subject.run(catalog: catalog, configuration: runConfiguration)
+            try subject.run(catalog: catalog, configuration: configuration, store: store)
+        } ?? subject.run(catalog: catalog, configuration: configuration)
         progress?.finish()
         for i in result.failures.indices { result.failures[i] = subject.completeReport(result.failures[i]) }
         return try report(result, subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce, args: args, began: began)
@@ -96,6 +86,28 @@ extension PurchaseConformanceTool {
             }
         }
         return result.savedRefused.isEmpty ? (result.passed ? 0 : 1) : 2
+    }
+
+    /// `check`'s options that mean the same for a campaign of either store: `--time-limit` (else
+    /// the `--profile`'s), `--shard`, `--jobs` (else every core), `--all-failures` and `--observations`.
+    func applyCampaignOptions(
+        _ args: CommandArguments, profile named: ConformanceEnvironment.Profile?, to configuration: inout CampaignConfiguration
+    ) throws {
+        configuration.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
+        if let text = args.values["shard"] {
+            guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
+            configuration.shard = shard
+        }
+        configuration.parallelism = try args.int("jobs", default: CampaignConfiguration.availableCores, range: 1...256)
+        configuration.findAllFailures = args.flags.contains("all-failures")
+        configuration.recordsObservations = args.values["observations"] != nil
+    }
+
+    /// The live progress line on standard error, when it is a terminal, fed by `configuration`'s campaign.
+    func showProgress(in configuration: inout CampaignConfiguration) -> ProgressLine? {
+        let progress = io.showsProgress ? ProgressLine(io: io) : nil
+        if let progress { configuration.progressHandler = { progress.update($0) } }
+        return progress
     }
 
     /// What to try when a program fails before the first event: it may speak for the other store.

@@ -29,21 +29,12 @@ extension PurchaseConformanceTool {
         generator.maxEvents = try args.int("max-events", default: named?.maxEvents ?? generator.maxEvents, range: 1...10_000)
         let folder = FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
         let skipped = try playSkippedChecks(args)
-        let json = args.flags.contains("json")
         let save = !args.flags.contains("no-save")
         let seed = try seed(args)
-        var configuration = CampaignConfiguration.play(seed: seed, histories: histories, threads: CampaignConfiguration.availableCores)
-        if args.values["jobs"] != nil { configuration.parallelism = try args.int("jobs", default: 1, range: 1...256) }
+        var configuration = CampaignConfiguration.play(seed: seed, histories: histories)
+        try applyCampaignOptions(args, profile: named, to: &configuration)
         configuration.collectStatistics = args.flags.contains("stats")
-        configuration.recordsObservations = args.values["observations"] != nil
-        configuration.findAllFailures = args.flags.contains("all-failures")
-        if let text = args.values["shard"] {
-            guard let shard = Shard(text) else { throw UsageError("--shard \(text) is not I/N with 1 ≤ I ≤ N", command: "check") }
-            configuration.shard = shard
-        }
-        let progress = io.showsProgress ? ProgressLine(io: io) : nil
-        if let progress { configuration.progressHandler = { progress.update($0) } }
-        configuration.timeLimit = try args.seconds("time-limit").map { .milliseconds(Int64($0 * 1000)) } ?? named?.timeLimit
+        let progress = showProgress(in: &configuration)
         var result = save
             ? try runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration, store: folder)
             : runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration)

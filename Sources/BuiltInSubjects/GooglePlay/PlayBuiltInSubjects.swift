@@ -3,16 +3,14 @@ import PurchaseStateMachine
 
 /// The Play subjects built into the tool: the two correct references and the buggy examples.
 public enum PlayBuiltInSubjects {
-    /// The threads a built-in subject's campaign runs histories on: every core.
-    static var cores: Int { CampaignConfiguration.availableCores }
 
     /// Every built-in Play subject, references first.
     public static let all: [PlaySubjectRunner] = [
-        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend", threads: cores) { c, p, ctx in
+        PlaySubjectRunner(name: "play-reference-app", summary: "a correct Play app without a backend") { c, p, ctx in
             PlayReferenceApp(catalog: c, policy: p, context: ctx)
         },
         PlaySubjectRunner(
-            name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read", threads: cores
+            name: "play-reference-server", summary: "a correct Play backend: RTDN, then a fresh Developer API read"
         ) { c, p, ctx in
             PlayReferenceServer(catalog: c, policy: p, context: ctx)
         },
@@ -33,13 +31,13 @@ public enum PlayBuiltInSubjects {
     ]
 
     static func app(_ name: String, _ mistake: PlayAppMistake, _ check: CheckID, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in
             PlayReferenceApp(mistake: mistake, catalog: c, policy: p)
         }
     }
 
     static func server(_ name: String, _ mistake: PlayServerMistake, _ check: CheckID, _ summary: String) -> PlaySubjectRunner {
-        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check, threads: cores) { c, p, _ in
+        PlaySubjectRunner(name: name, summary: summary, expectedCheck: check) { c, p, _ in
             PlayReferenceServer(mistake: mistake, catalog: c, policy: p)
         }
     }

@@ -9,8 +9,10 @@ public struct PlaySubjectRunner: Sendable {
     public let summary: String
     /// The check a buggy example fails, nil for a correct subject.
     public let expectedCheck: CheckID?
+    /// The campaign behind `campaign(_:policy:skipping:configuration:)`.
+    private let runCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration) -> PlayCampaignResult
     /// The campaign behind `campaign(_:policy:skipping:configuration:store:)`.
-    private let runCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration, FailureStore?) throws(FailureStoreError) -> PlayCampaignResult
+    private let runStoredCampaign: @Sendable (PlayHistoryGenerator?, PlayPolicy, [PlayCheck], CampaignConfiguration, FailureStore) throws(FailureStoreError) -> PlayCampaignResult
     /// The replay behind `replay(_:skipping:)`.
     private let runHistory: @Sendable (PlayHistory, [PlayCheck]) -> PlayReplayResult
     /// The shrink behind `shrink(_:skipping:)`.
@@ -20,20 +22,21 @@ public struct PlaySubjectRunner: Sendable {
     /// What a subject in another process wrote on standard error during its latest history (nil for a Swift subject).
     public var standardErrorTail: @Sendable () -> String? = { nil }
 
-    /// Wraps a subject type built by `factory`; its campaigns run histories on `threads` threads
-    /// (1 by default; a subject in another process always runs on one) at most.
+    /// Wraps a subject type built by `factory` (a subject in another process, `PlayExternalSubject`,
+    /// always runs on one thread; a Swift one on as many as the configuration says).
     public init<S: PlaySubject>(
-        name: String, summary: String, expectedCheck: CheckID? = nil, threads: Int = 1, factory: @escaping PlaySubjectFactory<S>
+        name: String, summary: String, expectedCheck: CheckID? = nil, factory: @escaping PlaySubjectFactory<S>
     ) {
         self.name = name
         self.summary = summary
         self.expectedCheck = expectedCheck
-        runCampaign = { generator, policy, skipping, configuration, store throws(FailureStoreError) in
-            var configuration = configuration
-            configuration.parallelism = min(configuration.parallelism, threads)
-            let campaign = Campaign(
-                play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
-            return try store.map { store throws(FailureStoreError) in try campaign.run(store: store) } ?? campaign.run()
+        runCampaign = { generator, policy, skipping, configuration in
+            Campaign(play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
+                .run()
+        }
+        runStoredCampaign = { generator, policy, skipping, configuration, store throws(FailureStoreError) in
+            try Campaign(play: generator, policy: policy, skipping: skipping, configuration: configuration, subjectName: name, factory: factory)
+                .run(store: store)
         }
         runHistory = { history, skipped in PlayCases(skipping: skipped, factory: factory).replay(history) }
         shrinkHistory = { history, skipped in
@@ -43,24 +46,22 @@ public struct PlaySubjectRunner: Sendable {
         reproduce = .tool(["--subject", name])
     }
 
-    /// Runs a campaign as `configuration` says (on at most the runner's threads), histories drawn
-    /// by `generator` over its catalog (the example catalog when nil), the app consuming what `policy`
-    /// says, the checks in `skipping` off; with `store`, saved failures are replayed first, new ones
-    /// saved and passing ones pruned.
-    public func campaign(
-        _ generator: PlayHistoryGenerator? = nil, policy: PlayPolicy = .example, skipping: [PlayCheck] = [],
-        configuration: CampaignConfiguration, store: FailureStore
-    ) throws(FailureStoreError) -> PlayCampaignResult {
-        try runCampaign(generator, policy, skipping, configuration, store)
-    }
-
-    /// Runs a campaign as `campaign(_:policy:skipping:configuration:store:)` does, without a failures folder.
+    /// Runs a campaign as `configuration` says, histories drawn by `generator` over its catalog (the
+    /// example catalog when nil), the app consuming what `policy` says, the checks in `skipping` off.
     public func campaign(
         _ generator: PlayHistoryGenerator? = nil, policy: PlayPolicy = .example, skipping: [PlayCheck] = [],
         configuration: CampaignConfiguration
     ) -> PlayCampaignResult {
-        (try? runCampaign(generator, policy, skipping, configuration, nil)) ?? PlayCampaignResult(
-            seed: configuration.seed, historiesRun: 0, eventsRun: 0, failures: [], stopReason: .completed)
+        runCampaign(generator, policy, skipping, configuration)
+    }
+
+    /// Runs a campaign as `campaign(_:policy:skipping:configuration:)` does against a failures
+    /// folder: saved failures are replayed first, new ones saved and passing ones pruned.
+    public func campaign(
+        _ generator: PlayHistoryGenerator? = nil, policy: PlayPolicy = .example, skipping: [PlayCheck] = [],
+        configuration: CampaignConfiguration, store: FailureStore
+    ) throws(FailureStoreError) -> PlayCampaignResult {
+        try runStoredCampaign(generator, policy, skipping, configuration, store)
     }
 
     /// Replays one history, telling a refused event (`PlayReplayResult.rejection`) from a failure.

@@ -28,9 +28,7 @@ public struct AppStoreCases<S: PurchaseSubject>: CaseDriver {
         self.configuration = configuration
         self.subjectName = subjectName
         self.factory = factory
-        runner = CaseRunner(
-            catalog: catalog, profile: configuration.profile, start: configuration.start, policy: configuration.policy,
-            checks: configuration.checks, factory: factory)
+        runner = Self.runner(catalog: catalog, configuration: configuration, checks: configuration.checks, factory: factory)
         let rounds = configuration.explorationRounds
         if configuration.guidedEvery > 0, rounds > 0, configuration.histories > Self.freshHistories {
             let explorer = SituationExplorer(
@@ -80,11 +78,16 @@ public struct AppStoreCases<S: PurchaseSubject>: CaseDriver {
     public func excluding(_ reported: Set<CheckID>) -> AppStoreCases {
         var checks = configuration.checks
         checks.alreadyReported = reported
-        return AppStoreCases(
-            self,
-            runner: CaseRunner(
-                catalog: catalog, profile: configuration.profile, start: configuration.start, policy: configuration.policy,
-                checks: checks, factory: factory))
+        return AppStoreCases(self, runner: Self.runner(catalog: catalog, configuration: configuration, checks: checks, factory: factory))
+    }
+
+    /// The case runner of `configuration`'s profile, start and policy, with `checks`.
+    private static func runner(
+        catalog: Catalog, configuration: CampaignConfiguration, checks: CheckSelection, factory: @escaping SubjectFactory<S>
+    ) -> CaseRunner<S> {
+        CaseRunner(
+            catalog: catalog, profile: configuration.profile, start: configuration.start, policy: configuration.policy, checks: checks,
+            factory: factory)
     }
 
     public var checkIDs: [CheckID] { configuration.checks.allIDs }

@@ -40,7 +40,7 @@ struct PlayBillingLabTests {
         var unacknowledged = PlayLicenseTestingTests.tester()
         try unacknowledged.run("purchase(basic-monthly)")
         #expect(try unacknowledged.rejects("billingLab(#1, grace)"), "the subscription must be acknowledged first")
-        var customer = try PlaySubscriptionTests.subscribed()
+        let customer = try PlaySubscriptionTests.subscribed()
         #expect(try customer.rejects("billingLab(#1, hold)"), "not a license tester")
         var s = try Self.testerSubscribed()
         try s.run("billingLab(#1, grace)")
