@@ -17,8 +17,8 @@ extension PurchaseConformanceTool {
         case "add":
             guard args.positionals.count == 2 else { throw UsageError("corpus add needs one FILE", command: "corpus") }
             let path = args.positionals[1]
-            if HistoryFile.isPlay(path) { return try corpusAddPlay(path, folder: folder, args: args) }
-            return try corpusAdd(path, folder: folder, args: args)
+            return HistoryFile.isPlay(path)
+                ? try corpusAdd(GooglePlayStore.self, path, folder: folder, args: args) : try corpusAdd(AppleAppStore.self, path, folder: folder, args: args)
         case "list":
             return corpusList(folder)
         default:
@@ -31,56 +31,47 @@ extension PurchaseConformanceTool {
     /// fails is refused (exit 2): a failure is never written down as a passing case. A history
     /// of a subject this tool cannot run keeps the `expect` it recorded, and `swift test`
     /// confirms it when it replays the corpus.
-    private func corpusAdd(_ path: String, folder: String, args: CommandArguments) throws -> Int32 {
-        var history = try HistoryFile.read(path)
+    private func corpusAdd<St: ToolStore>(_: St.Type, _ path: String, folder: String, args: CommandArguments) throws -> Int32 {
+        var history = try St.adjusted(St.readHistory(path), path: path, args: args, tool: self)
         let recorded = history.expect
-        var subjectName = history.origin?.subject ?? "reference"
-        var confirmed = true
-        let runnable: SubjectRunner?
-        if args.values["subject"] != nil || args.values["exec"] != nil {
-            runnable = try resolveSubject(args, command: "corpus")
-        } else {
-            runnable = subjects.first { $0.name == subjectName }
-        }
-        if let subject = runnable {
-            subjectName = subject.name
-            let result = subject.replay(history)
-            let failure: (check: String, eventIndex: Int)?
-            switch result.outcome {
-            case .passed: failure = nil
-            case .failed(let found): failure = (found.check.rawValue, found.eventIndex)
-            case .rejected, .stopped:
-                io.printError(Self.unrunnable(result.outcome, path: path))
-                return 2
-            }
-            let rerun = "--subject NAME or --exec 'CMD'"
-            guard let expect = confirmedExpectation(recorded, failure: failure, subject: subject.name, path: path, rerun: rerun) else { return 2 }
+        var subjectName = history.origin?.subject ?? St.referenceName
+        let runnable = try St.namedRunner(args, tool: self) ?? St.builtIn(subjectName, tool: self)
+        if let runner = runnable {
+            subjectName = runner.name
+            let result = runner.replay(history, checks: try St.checks(args, runner: runner, tool: self))
+            if case .rejected = result.outcome { return reportUnrunnable(result, path: path, subject: runner.name) }
+            if case .stopped = result.outcome { return reportUnrunnable(result, path: path, subject: runner.name) }
+            let failure = result.failure.map { (check: $0.check.rawValue, eventIndex: $0.eventIndex) }
+            let rerun = "--subject NAME or \(St.execOption) 'CMD'"
+            guard let expect = confirmedExpectation(recorded, failure: failure, subject: runner.name, path: path, rerun: rerun) else { return 2 }
             history.expect = expect
-        } else {
-            guard let recorded else {
-                io.printError(
-                    "error: \(path) is a history of \(subjectName), which this tool cannot run, and it has no \"expect\" to keep; "
-                        + "add cases of your own subjects from the failures your tests save")
-                return 2
-            }
-            history.expect = recorded
-            confirmed = false
+        } else if recorded == nil {
+            io.printError(
+                "error: \(path) is a history of \(subjectName), which this tool cannot run, and it has no \"expect\" to keep; "
+                    + "give the subject (--subject NAME or \(St.execOption) 'CMD ARG…'), or add cases of your own Swift subjects "
+                    + "from the failures your tests save")
+            return 2
         }
         var origin = history.origin ?? HistoryOrigin()
         origin.subject = subjectName
         history.origin = origin
         let name = FailureStore.slug(args.values["name"] ?? history.name ?? "case")
         history.name = name
-        history.catalogFile = nil
         let destination = folder + "/" + name + ".json"
-        try HistoryFile.write(history, to: destination)
-        io.print("added \(destination): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(subjectName)")
-        if !confirmed {
+        try HistoryFile.writeText(St.writable(history).fileText, to: destination)
+        io.print("added \(destination): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(subjectName)\(St.label)")
+        if runnable == nil {
             io.print(
                 "  kept as recorded: \(subjectName) is not built into this tool, so `swift test` confirms the case when it "
-                    + "replays the corpus (Conformance.corpus and Conformance.expect)")
+                    + "replays the corpus (Conformance.corpus and Conformance.expect); or replay it with \(St.execOption) 'CMD'")
         }
         return 0
+    }
+
+    /// Says why the history at `path` could not run against `subject`; the exit status of bad input.
+    private func reportUnrunnable<St: ToolStore>(_ result: StoreReplayResult<St>, path: String, subject: String) -> Int32 {
+        io.printError(Self.unrunnable(result, path: path, subject: subject))
+        return 2
     }
 
     private func corpusList(_ folder: String) -> Int32 {
@@ -91,13 +82,7 @@ extension PurchaseConformanceTool {
         var status: Int32 = 0
         for path in paths {
             do {
-                if HistoryFile.isPlay(path) {
-                    io.print(try corpusListPlay(path))
-                    continue
-                }
-                let history = try HistoryFile.read(path)
-                let name = String(path.split(separator: "/").last ?? Substring(path))
-                io.print("\(name): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(history.origin?.subject ?? "reference")")
+                io.print(HistoryFile.isPlay(path) ? try corpusLine(GooglePlayStore.self, path) : try corpusLine(AppleAppStore.self, path))
             } catch {
                 io.printError("error: \(error)")
                 status = 2
@@ -105,6 +90,13 @@ extension PurchaseConformanceTool {
         }
         if paths.isEmpty { io.print("(the corpus is empty)") }
         return status
+    }
+
+    /// One line of `corpus list`: the case's file name, its `expect`, its length and its subject.
+    private func corpusLine<St: ToolStore>(_: St.Type, _ path: String) throws -> String {
+        let history = try St.readHistory(path)
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        return "\(name): \(describe(history.expect)), \(countText(history.events.count, "event")), subject \(history.origin?.subject ?? St.referenceName)\(St.label)"
     }
 
     /// The `expect` a case gets from its replay against `subject` (`failure` nil: every check held),

@@ -18,15 +18,10 @@ extension PurchaseConformanceTool {
             throw UsageError(
                 "\(name) is not a Google Play subject (\(PlayBuiltInSubjects.all.map(\.name).joined(separator: ", ")))", command: command)
         }
-        guard let exec = args.values["exec"] else {
+        guard args.values["exec"] != nil else {
             throw UsageError("--store googlePlay needs --subject NAME (a play-… subject) or --exec 'CMD ARG…'", command: command)
         }
-        let timeout = try args.seconds("timeout") ?? 5
-        do {
-            return try PlaySubjectRunner.external(command: exec, timeout: timeout)
-        } catch {
-            throw UsageError("--exec: \(error)", command: command)
-        }
+        return try GooglePlayStore.namedRunner(args, tool: self)
     }
 
     /// The catalog and app policy of a Google Play campaign: the example's, or `--catalog FILE` (a

@@ -35,9 +35,9 @@ extension PurchaseConformanceTool {
         try applyCampaignOptions(args, profile: named, to: &configuration)
         configuration.collectStatistics = args.flags.contains("stats")
         let progress = showProgress(in: &configuration)
+        let setup = PlaySubjectSetup(generator: generator, policy: policy, skipping: skipped)
         var result = save
-            ? try runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration, store: folder)
-            : runner.campaign(generator, policy: policy, skipping: skipped, configuration: configuration)
+            ? try runner.run(setup, configuration: configuration, store: folder) : runner.run(setup, configuration: configuration)
         progress?.finish()
         if !result.savedPassed.isEmpty {
             io.printError("(\(countText(result.savedPassed.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")

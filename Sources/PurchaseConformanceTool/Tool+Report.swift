@@ -10,40 +10,31 @@ extension PurchaseConformanceTool {
             throw UsageError("report needs one history FILE", command: "report")
         }
         if args.values["html"]?.isEmpty == true { throw UsageError("--html needs a file name", command: "report") }
-        if HistoryFile.isPlay(path) { return try reportPlay(path, args) }
-        let history = try HistoryFile.read(path)
-        let explicit = args.values["subject"] != nil || args.values["exec"] != nil ? try resolveSubject(args, command: "report") : nil
-        let subject = try explicit ?? defaultSubject(for: history, path: path)
-        let catalog = try catalogOption(args)
-        var checks = subject.checks
-        if args.values["checks"] != nil || args.values["skip-checks"] != nil { checks = try checkSelection(args, subject: subject) }
-        let result = subject.replay(history, catalog: catalog, checks: checks)
-        let timeline: Timeline
-        let status: Int32
+        return HistoryFile.isPlay(path) ? try report(GooglePlayStore.self, path, args) : try report(AppleAppStore.self, path, args)
+    }
+
+    /// `report` of a file of store `St`.
+    private func report<St: ToolStore>(_: St.Type, _ path: String, _ args: CommandArguments) throws -> Int32 {
+        let (history, runner, checks) = try fileRun(St.self, path, args: args)
+        let result = runner.replay(history, checks: checks)
+        let text: String
         switch result.outcome {
         case .rejected, .stopped:
-            io.printError(Self.unrunnable(result.outcome, path: path))
+            io.printError(Self.unrunnable(result, path: path, subject: runner.name))
             return 2
         case .passed:
-            let trace = result.trace
-            let text = "✔ every check held after \(history.events.count) event\(history.events.count == 1 ? "" : "s") of \(path) against \(subject.name)"
-            io.print(text)
-            timeline = Timeline(history: history, catalog: catalog, failure: nil, trace: trace, subject: subject.name, report: text)
-            status = 0
+            text = "✔ every check held after \(countText(history.events.count, "event")) of \(path) against \(runner.name)"
         case .failed(let failure):
-            let trace = result.trace
-            var report = FailureReport.replayed(failure, history: history, trace: trace, path: path)
-            report.subjectOutput = subject.standardErrorTail()
-            let text = report.rendered(reproduce: subject.reproduce)
-            io.print(text)
-            timeline = Timeline(history: history, catalog: catalog, failure: failure, trace: trace, subject: subject.name, report: text)
-            status = 1
+            var report = StoreFailureReport<St>.replayed(failure, history: history, trace: result.trace, path: path)
+            report.subjectOutput = runner.standardErrorTail()
+            text = report.rendered(reproduce: runner.reproduce)
         }
+        io.print(text)
         if let out = args.values["html"] {
-            try HistoryFile.writeText(TimelineHTML(timeline).rendered, to: out)
+            try HistoryFile.writeText(TimelineHTML(St.timeline(result, subject: runner.name, report: text)).rendered, to: out)
             io.printError("Timeline written to \(out)")
         }
-        return status
+        return result.failure == nil ? 0 : 1
     }
 }
 

@@ -8,39 +8,32 @@ extension PurchaseConformanceTool {
         guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("shrink needs one history FILE", command: "shrink")
         }
-        if HistoryFile.isPlay(path) { return try shrinkPlay(path, args) }
-        var history = try HistoryFile.read(path)
-        let subject = args.values["subject"] != nil || args.values["exec"] != nil
-            ? try resolveSubject(args, command: "shrink") : try defaultSubject(for: history, path: path)
-        let checks = try checkSelection(args, subject: subject)
-        if let catalog = try catalogOption(args) { history.catalog = catalog }
-        guard let original = subject.replay(history, checks: checks).outcome.failure else {
-            io.printError("error: \(path) does not fail against \(subject.name); there is nothing to shrink")
+        return HistoryFile.isPlay(path) ? try shrink(GooglePlayStore.self, path, args) : try shrink(AppleAppStore.self, path, args)
+    }
+
+    /// `shrink` of a file of store `St`: the result is written beside it (or to `--out`).
+    private func shrink<St: ToolStore>(_: St.Type, _ path: String, _ args: CommandArguments) throws -> Int32 {
+        let (history, runner, checks) = try fileRun(St.self, path, args: args)
+        let replayed = runner.replay(history, checks: checks)
+        guard let original = replayed.failure else {
+            if case .passed = replayed.outcome {
+                io.printError("error: \(path) does not fail against \(runner.name); there is nothing to shrink")
+            } else {
+                io.printError(Self.unrunnable(replayed, path: path, subject: runner.name))
+            }
             return 2
         }
-        var configuration = CampaignConfiguration(profile: subject.profile, policy: history.policy, checks: checks)
-        configuration.profile.maxEvents = max(configuration.profile.maxEvents, history.events.count)
-        var report: FailureReport
-        if let shrunk = subject.shrink(history, configuration: configuration), shrunk.check == original.check {
-            report = shrunk
-        } else {
-            if let problem = subject.encodingProblem(history, profile: configuration.profile) {
-                io.printError("note: shrinking event by event (\(problem))")
-            }
-            var shrinker = EventListShrinker(check: original.check) { subject.replay($0, checks: checks) }
-            let (minimal, failure, trace) = shrinker.shrink(history)
-            report = FailureReport.shrunkByEvents(
-                failure, original: original, minimal: minimal, originalLength: history.events.count,
-                evaluations: shrinker.evaluations, trace: trace)
-        }
+        var report = St.shrunk(history, original: original, runner: runner, checks: checks, tool: self)
         report.history.name = history.name
-        report.history.origin = history.origin ?? HistoryOrigin(tool: ToolVersion.text, subject: subject.name)
-        report.history.catalogFile = nil
+        var origin = history.origin ?? HistoryOrigin(tool: ToolVersion.text)
+        origin.subject = runner.name
+        report.history.origin = origin
+        report.history = St.writable(report.history)
         let out = args.values["out"] ?? (path.hasSuffix(".json") ? String(path.dropLast(5)) + ".shrunk.json" : path + ".shrunk.json")
-        try HistoryFile.write(report.history, to: out)
+        try HistoryFile.writeText(report.history.fileText, to: out)
         report.savedPath = out
-        report.subjectOutput = subject.standardErrorTail()
-        io.print(report.rendered(reproduce: subject.reproduce))
+        report.subjectOutput = runner.standardErrorTail()  // of the minimal history, replayed last
+        io.print(report.rendered(reproduce: runner.reproduce))
         return 1
     }
 }

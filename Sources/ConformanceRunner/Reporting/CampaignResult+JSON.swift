@@ -35,7 +35,7 @@ extension StoreCampaignResult {
     }
 }
 
-extension FailureReport {
+extension StoreFailureReport {
     /// One failure as JSON: the check, the minimal history (file form and compact), the diffs.
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [

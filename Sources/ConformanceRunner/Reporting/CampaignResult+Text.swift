@@ -5,7 +5,7 @@ extension StoreCampaignResult {
     /// The whole report: one block per failure, then a summary line (and statistics if
     /// collected). It holds no timings, so the same seed gives the same text byte for byte.
     public func rendered(subject: String, checks: Int, reproduce: ReproduceCommand = .tool()) -> String {
-        var blocks: [String] = failures.map { St.text($0, reproduce: reproduce) }
+        var blocks: [String] = failures.map { $0.rendered(reproduce: reproduce) }
         let summary =
             "\(grouped(historiesRun)) histor\(historiesRun == 1 ? "y" : "ies"), \(grouped(eventsRun)) event\(eventsRun == 1 ? "" : "s")"
             + (savedReplayed > 0 ? ", \(savedReplayed) saved replayed" : "") + " (seed \(seed))"

@@ -53,13 +53,13 @@ extension StoreFailureReport {
 
 }
 
-extension FailureReport {
+extension StoreFailureReport {
     /// A given history shrunk event by event to `minimal`; `failure` is nil when the minimal
     /// history no longer failed on its last run.
     public static func shrunkByEvents(
-        _ failure: Failure?, original: Failure, minimal: History, originalLength: Int, evaluations: Int, trace: [TraceStep]
-    ) -> FailureReport {
-        FailureReport(
+        _ failure: Failure?, original: Failure, minimal: St.History, originalLength: Int, evaluations: Int, trace: [St.TraceStep]
+    ) -> Self {
+        Self(
             failure: failure ?? original, history: minimal, originalLength: originalLength, origin: .givenHistory,
             verdict: failure == nil ? .flaky : .failed, shrinkEvaluations: evaluations, shrinkStop: .noEventDeletable,
             trace: trace)

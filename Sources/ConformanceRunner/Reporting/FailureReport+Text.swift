@@ -1,11 +1,12 @@
 import Foundation
 import PurchaseStateMachine
 
-extension FailureReport {
+extension StoreFailureReport {
     /// The report as people read it: verdict, minimal history with the diverging event marked,
     /// expected against actual as a diff with a legend, then how to reproduce it.
     ///
-    /// `reproduce` is the command that replays the saved file against the same subject.
+    /// `reproduce` is the command that replays the saved file against the same subject, unless
+    /// the report names its own.
     public func rendered(reproduce: ReproduceCommand = .tool()) -> String {
         var out: [String] = []
         let events = history.events
@@ -16,9 +17,7 @@ extension FailureReport {
         } else {
             out.append("\(verdict) at launch, before the first event")
         }
-        if let description = Check.builtIn(check) {
-            out.append("  Rule: \(description.rule) (\(description.source))")
-        }
+        if let (rule, source) = St.rule(of: check) { out.append("  Rule: \(rule) (\(source))") }
         out.append("")
         var header = replayedFrom == nil ? "  Minimal history" : "  History"
         if replayedFrom != nil {
@@ -34,18 +33,9 @@ extension FailureReport {
             let marker = i == at ? String(repeating: " ", count: width - text.count + 4) + "← diverged here" : ""
             out.append("    \(i + 1). \(text)\(marker)")
         }
-        let store = history.store
-        var storeNotes: [String] = []
-        // Grace applies only after a billing failure: without one the setting cannot matter to the failure.
-        let billingFails = events.contains { $0.kind == .setBilling }
-        if billingFails, !store.gracePeriod.hasSameLength(as: StoreSettings().gracePeriod) {
-            storeNotes.append("gracePeriod=\(store.gracePeriod.iso8601)")
-        }
-        for setting in store.variations.nonDefaultSettings { storeNotes.append("\(setting.name)=\(setting.value)") }
+        let storeNotes = St.notes(on: history)
         if !storeNotes.isEmpty { out.append("  Store: \(storeNotes.joined(separator: ", "))") }
-        if let step = trace.last(where: { $0.eventIndex == at }), !step.messages.isEmpty {
-            out.append("  Sent to the subject during event \(at + 1): \(step.messages.joined(separator: "; "))")
-        }
+        out += St.sent(trace, during: at)
         let when = at >= 0 ? "after event \(at + 1)" : "at launch"
         for (n, d) in failure.discrepancies.enumerated() {
             let first = failure.discrepancies[0]
@@ -72,7 +62,7 @@ extension FailureReport {
         if let path = savedPath, replayedFrom == nil { found.append("saved to \(path)") }
         if !found.isEmpty { out.append("  " + found.joined(separator: " · ")) }
         if let path = savedPath {
-            out.append("  Replay: \(reproduce.line(for: path))")
+            out.append("  Replay: \((self.reproduce ?? reproduce).line(for: path))")
         }
         if flaky {
             out.append("  The minimal history passed when replayed: the subject does not behave the same way twice.")

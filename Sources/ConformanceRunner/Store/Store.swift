@@ -17,11 +17,19 @@ public protocol Store: Sendable {
     associatedtype StepSample: Sendable
     /// What a campaign counts of what its histories exercised (`--stats`).
     associatedtype Coverage: CampaignCoverage
+    /// What a subject runs on unless a campaign says otherwise (its catalog, policy, checks).
+    associatedtype SubjectSetup: Sendable
+    /// Which checks a replay runs.
+    associatedtype CheckChoice: Sendable
 
     /// The `storeKind` a campaign's JSON report names (nil: the App Store's, which names none).
     static var reportKind: String? { get }
-    /// One failure as people read it; `reproduce` replays its saved file when the report names no command of its own.
-    static func text(_ report: StoreFailureReport<Self>, reproduce: ReproduceCommand) -> String
+    /// The rule a built-in check holds a subject to, and its source (nil for a check this version does not know).
+    static func rule(of check: CheckID) -> (rule: String, source: String)?
+    /// What a failure report says of the store a minimal history ran in (settings that matter to it).
+    static func notes(on history: History) -> [String]
+    /// What a failure report says the subject was sent, from a replay's trace, for the failing event `index`.
+    static func sent(_ trace: [TraceStep], during index: Int) -> [String]
     /// Why event `index` of `history` (read from `path`) could not be replayed, in one sentence naming the file.
     static func refusal(_ rejection: Rejection, event index: Int, in history: History, path: String) -> String
     /// A failure's timeline picture (`--html`).
@@ -43,8 +51,23 @@ public enum AppleAppStore: Store {
     public typealias TraceStep = ConformanceRunner.TraceStep
     public typealias StepSample = Never
     public typealias Coverage = CoverageCounts
+    public typealias SubjectSetup = AppStoreSubjectSetup
+    public typealias CheckChoice = CheckSelection
     public static var reportKind: String? { nil }
-    public static func text(_ report: FailureReport, reproduce: ReproduceCommand) -> String { report.rendered(reproduce: reproduce) }
+    public static func rule(of check: CheckID) -> (rule: String, source: String)? { Check.builtIn(check).map { ($0.rule, $0.source) } }
+    public static func notes(on history: History) -> [String] {
+        var notes: [String] = []
+        // Grace applies only after a billing failure: without one the setting cannot matter to the failure.
+        let billingFails = history.events.contains { $0.kind == .setBilling }
+        if billingFails, !history.store.gracePeriod.hasSameLength(as: StoreSettings().gracePeriod) {
+            notes.append("gracePeriod=\(history.store.gracePeriod.iso8601)")
+        }
+        return notes + history.store.variations.nonDefaultSettings.map { "\($0.name)=\($0.value)" }
+    }
+    public static func sent(_ trace: [TraceStep], during index: Int) -> [String] {
+        guard let step = trace.last(where: { $0.eventIndex == index }), !step.messages.isEmpty else { return [] }
+        return ["  Sent to the subject during event \(index + 1): \(step.messages.joined(separator: "; "))"]
+    }
     public static func json(_ report: FailureReport) -> JSONValue { report.json }
     public static func features(_ report: FailureReport) -> [CaseObservation.Feature] {
         CaseObservation.features(of: Array(report.history.events.prefix(max(0, report.failure.eventIndex + 1))), history: report.history)
@@ -63,13 +86,21 @@ public enum GooglePlayStore: Store {
     public typealias TraceStep = String
     public typealias StepSample = PlayStepSample
     public typealias Coverage = PlayCoverage
+    public typealias SubjectSetup = PlaySubjectSetup
+    /// The checks switched off.
+    public typealias CheckChoice = [PlayCheck]
     public static var reportKind: String? { PlayHistory.storeKind }
-    public static func text(_ report: PlayFailureReport, reproduce: ReproduceCommand) -> String {
-        var named = report
-        named.reproduce = named.reproduce ?? reproduce
-        return named.text
+    public static func rule(of check: CheckID) -> (rule: String, source: String)? {
+        PlayCheck.builtIn(check).map { ($0.rule, "play-billing-semantics \($0.source)") }
     }
-    public static func json(_ report: PlayFailureReport) -> JSONValue { report.json }
+    public static func notes(on history: PlayHistory) -> [String] {
+        guard case .object(let members) = history.variations.json else { return [] }
+        return members.map { "\($0.key)=\($0.value.rendered())" }
+    }
+    public static func sent(_ trace: [String], during index: Int) -> [String] {
+        trace.isEmpty ? [] : ["  What the subject was sent:"] + trace.map { "    " + $0 }
+    }
+    public static func json(_ report: PlayFailureReport) -> JSONValue { report.playJSON }
     public static func features(_ report: PlayFailureReport) -> [CaseObservation.Feature] { report.features }
     public static func timeline(_ report: PlayFailureReport, subject: String) -> Timeline { Timeline(play: report, subject: subject) }
     public static func refusal(_ rejection: FormatError, event index: Int, in history: PlayHistory, path: String) -> String {

@@ -23,6 +23,8 @@ public protocol StoreHistory: Hashable, Sendable {
     var origin: HistoryOrigin? { get set }
     /// The history as a `purchase-history/1` file.
     var fileText: String { get }
+    /// The history as the JSON value its file holds.
+    var json: JSONValue { get }
 }
 
 extension History: StoreHistory {}

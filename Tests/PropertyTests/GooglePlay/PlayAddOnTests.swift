@@ -90,6 +90,6 @@ struct PlayAddOnTests {
         var generator = PlayHistoryGenerator(catalog: .example)
         generator.pinned = ["addOnPurchasesOffered": 1]
         let result = try #require(PlayBuiltInSubjects.named(name)).campaign(generator, configuration: .play(seed: Seed(0xadd), histories: 600))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }

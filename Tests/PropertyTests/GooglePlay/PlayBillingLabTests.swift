@@ -66,7 +66,7 @@ struct PlayBillingLabTests {
     func referencesPassCampaign(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
         let result = runner.campaign(PlayHistoryGenerator(catalog: PlayLicenseTestingTests.catalog), configuration: .play(seed: Seed(0xb11), histories: 3_000))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
         #expect(result.historiesRun == 3_000)
     }
 
@@ -74,6 +74,6 @@ struct PlayBillingLabTests {
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
     func pythonPasses(flags: [String]) throws {
         let result = try ExternalFixtures.playExampleCampaign(flags, catalog: PlayLicenseTestingTests.catalog, seed: Seed(0xb11), histories: 1_000)
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }

@@ -14,7 +14,7 @@ struct PlayBillingResponseWireTests {
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"))
     func oldSubjectUnaffected() throws {
         let result = try Self.campaign(["--no-responses"])
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 
     @Test("§2.2 V-REPLY-TRANSIENT over --exec: a subject that asks for billingResponses hears the faults and retries; the B12 mistake is caught",

@@ -108,6 +108,6 @@ struct PlayCacheLagTests {
             PlayReferenceApp(catalog: c, policy: p, context: ctx)
         }
         let result = campaign.run()
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }

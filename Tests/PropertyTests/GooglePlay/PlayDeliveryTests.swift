@@ -126,6 +126,6 @@ struct PlayDeliveryTests {
             PlayReferenceServer(catalog: c, policy: p, context: ctx)
         }
         let result = campaign.run()
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }

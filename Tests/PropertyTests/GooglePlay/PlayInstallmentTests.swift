@@ -103,7 +103,7 @@ struct PlayInstallmentTests {
         generator.pinned = ["installmentPlansOffered": 1]
         let runner = try #require(PlayBuiltInSubjects.named(name))
         let result = runner.campaign(generator, configuration: .play(seed: Seed(0x1e5), histories: 600))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }
 

@@ -112,7 +112,7 @@ struct PlayLicenseTestingTests {
     func referencesPass(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
         let result = runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(0x7e57), histories: 800))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
         #expect(result.historiesRun == 800)
     }
 

@@ -69,13 +69,13 @@ struct PlayPreorderTests {
         #expect(runner.replay(long).failure == nil)
         #expect(PlayModel(catalog: Self.catalog).stretches(of: try PlayEvent(compact: "advanceTime(P13D)")).count == 1, "no pre-order bought: one part")
         let result = runner.campaign(PlayHistoryGenerator(catalog: Self.catalog), configuration: .play(seed: Seed(0x9e0), histories: 800))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 
     @Test("§1: the Python example, app and backend, passes a pre-order catalog over --exec",
           .enabled(if: ExternalFixtures.hasPython, "python3 is not on PATH"), arguments: [[String](), ["--server"]])
     func python(flags: [String]) throws {
         let result = try ExternalFixtures.playExampleCampaign(flags, catalog: Self.catalog, seed: Seed(0x9e0), histories: 300)
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
     }
 }

@@ -11,7 +11,7 @@ struct PlayCampaignTests {
     func referencesPass(name: String) throws {
         let runner = try #require(PlayBuiltInSubjects.named(name))
         let result = runner.campaign(configuration: .play(seed: Seed(0x5eed_0017), histories: 1_500))
-        #expect(result.failure == nil, "\(result.failure?.text ?? "")")
+        #expect(result.failure == nil, "\(result.failure?.rendered() ?? "")")
         #expect(result.historiesRun == 1_500)
         #expect(result.eventsRun > 5_000)
     }
@@ -21,14 +21,14 @@ struct PlayCampaignTests {
         let runner = try #require(PlayBuiltInSubjects.named("play-example-ignores-hold"))
         let a = try #require(runner.campaign(configuration: .play(seed: Seed(42), histories: 1_000)).failure)
         let b = try #require(runner.campaign(configuration: .play(seed: Seed(42), histories: 1_000)).failure)
-        #expect(a.text == b.text)
+        #expect(a.rendered() == b.rendered())
         #expect(a.history.fileText == b.history.fileText)
     }
 
     @Test("The failure report reads top-down: verdict, minimal history with the diverging event, diff, what was sent")
     func reportShape() throws {
         let runner = try #require(PlayBuiltInSubjects.named("play-example-grants-pending"))
-        let report = try #require(runner.campaign(configuration: .play(seed: Seed(1), histories: 500)).failure).text
+        let report = try #require(runner.campaign(configuration: .play(seed: Seed(1), histories: 500)).failure).rendered()
         let lines = report.split(separator: "\n").map(String.init)
         #expect(lines.first == "✘ pending-not-entitled failed after event 1 of 1")
         #expect(lines.contains("    1. purchase(lifetime, outcome: pending)    ← diverged here"))

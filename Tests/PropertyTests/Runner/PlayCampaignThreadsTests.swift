@@ -21,7 +21,7 @@ struct PlayCampaignThreadsTests {
         let two = try Self.campaign("play-example-keeps-replaced-token", threads: 2, histories: 2_000)
         let failure = try #require(one.failure)
         #expect(failure.foundAfterHistories ?? 0 > 1, "the failure is not the first history, so the batch order matters")
-        #expect(two.failure?.text == failure.text)
+        #expect(two.failure?.rendered() == failure.rendered())
         #expect(two.failure?.history.fileText == failure.history.fileText)
         #expect((two.historiesRun, two.eventsRun) == (one.historiesRun, one.eventsRun))
         let clean1 = try Self.campaign("play-reference-app", threads: 1, histories: 300)

@@ -130,7 +130,7 @@ struct PlayHostileInputTests {
         #expect(run.output.contains(message), "\(run.output)")
         // Nothing a history draws reaches start, so the failure is not shrunk (each candidate would cost a run).
         #expect(run.output.contains("  Minimal history:\n    (no events)\n"), "\(run.output)")
-        #expect(run.output.contains("Found after 1 history (seed"), "\(run.output)")
+        #expect(run.output.contains("Found after 1 history · seed"), "\(run.output)")
     }
 
     @Test("A program that answers each of Google's answers with ten calls fails subject-responds at once, not after 10^8 round trips",

@@ -45,7 +45,7 @@ struct PlayToolFileTests {
     func report() throws {
         let run = InProcessTool.run(["report", Self.hold])
         #expect(run.status == 1, "\(run.error)")
-        #expect(run.output.contains("  History:\n    1. purchase(pro-monthly)"))
+        #expect(run.output.contains("  History (replayed from a saved file):\n    1. purchase(pro-monthly)"), "\(run.output)")
         #expect(run.output.contains("Replayed from \(Self.hold)"))
         #expect(try InProcessTool.runReplayLine(run.output) == 0)
         let passing = InProcessTool.run(["report", Self.hold, "--subject", "play-reference-server"])
@@ -79,7 +79,8 @@ struct PlayToolFileTests {
         try FileManager.default.copyItem(atPath: "Tests/RegressionCorpus/Cases/example-refund-ignored.json", toPath: folder + "/b-appstore.json")
         let run = InProcessTool.run(["replay", folder, "--expect"])
         #expect(run.status == 0, "\(run.output)\(run.error)")
-        #expect(run.output.contains("(play-example-ignores-hold): ✘ on-hold-never-entitled failed after event 3"))
+        #expect(run.output.contains("✘ on-hold-never-entitled failed after event 3"), "\(run.output)")
+        #expect(run.output.contains("  Subject: play-example-ignores-hold (as the file expects)"), "\(run.output)")
         #expect(run.output.contains("(as the file expects)"))
         let json = InProcessTool.run(["replay", folder, "--json"])
         let lines = json.output.split(separator: "\n")

@@ -4,7 +4,7 @@ extension Timeline {
     /// The timeline of a Play failure report, from the replay it was made from (no run again).
     public init(play report: PlayFailureReport, subject: String) {
         let result = PlayReplayResult(report.history, .failed(report.failure), trace: report.trace, samples: report.samples)
-        self.init(play: report.history, result: result, subject: subject, report: report.text)
+        self.init(play: report.history, result: result, subject: subject, report: report.rendered())
     }
 
     /// The timeline of a Google Play `history` replayed against a subject (`result`, from
