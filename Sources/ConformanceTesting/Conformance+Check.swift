@@ -4,7 +4,7 @@ import Generators
 import Testing
 
 extension Conformance {
-    /// Checks `subject` against the model inside a Swift Testing `@Test` or an XCTest method.
+    /// Checks an App Store `subject` against the model inside a Swift Testing `@Test` or an XCTest method.
     ///
     /// Each failure is recorded at the caller's file and line with the full report: as an
     /// issue in Swift Testing, as an `XCTFail` in XCTest. The report's `Replay:` line is
@@ -81,15 +81,15 @@ extension Conformance {
 
     /// Records the failures of a finished run at the caller's file and line, as `check` does,
     /// and prints its notes (and statistics, when collected).
-    public static func report(
-        _ run: ConformanceRun, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    public static func report<St: Store>(
+        _ run: StoreConformanceRun<St>, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column, function: String = #function
     ) throws {
         try report(run, context: TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function))
     }
 
     /// Records the failures of a finished run at `sourceLocation` (Swift Testing only).
-    public static func report(_ run: ConformanceRun, sourceLocation: SourceLocation) {
+    public static func report<St: Store>(_ run: StoreConformanceRun<St>, sourceLocation: SourceLocation) {
         if Test.current != nil {
             for warning in run.result.healthWarnings {
                 Issue.record(Comment(rawValue: warning.text), severity: .warning, sourceLocation: sourceLocation)
@@ -103,7 +103,7 @@ extension Conformance {
 
     /// Records each failure (attaching its files in Swift Testing); outside any test the whole
     /// report is thrown as a `ConformanceError` instead, so no failure is ever dropped.
-    static func report(_ run: ConformanceRun, context: TestContext) throws {
+    static func report<St: Store>(_ run: StoreConformanceRun<St>, context: TestContext) throws {
         recordHealthWarnings(run, context: context)
         if run.passed {
             let extras = run.notes + (run.result.coverage.map { [$0.rendered()] } ?? [])
@@ -131,7 +131,7 @@ extension Conformance {
     }
 
     /// Records each health warning as a Swift Testing warning; elsewhere prints it.
-    static func recordHealthWarnings(_ run: ConformanceRun, context: TestContext) {
+    static func recordHealthWarnings<St: Store>(_ run: StoreConformanceRun<St>, context: TestContext) {
         let warnings = run.result.healthWarnings
         guard !warnings.isEmpty else { return }
         if context.inSwiftTesting {

@@ -7,9 +7,10 @@ extension Conformance {
     /// Checks a Google Play `subject` against the Play model inside a Swift Testing `@Test` or an
     /// XCTest method, as `check(_:catalog:)` does for an App Store subject.
     ///
-    /// A failure is recorded at the caller's file and line with the full report, whose `Replay:`
-    /// line (`PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST`) re-runs this test on the
-    /// saved file. Outside any test the report is thrown instead, so no failure is dropped.
+    /// Each failure is recorded at the caller's file and line as for an App Store subject (with
+    /// its minimal history and timeline attached in Swift Testing); its `Replay:` line
+    /// (`PURCHASE_CONFORMANCE_REPLAY=FILE swift test --filter TEST`) re-runs this test on the saved
+    /// file. Outside any test the report is thrown instead, so no failure is dropped.
     ///
     /// ```swift
     /// @Test func playPurchases() throws {
@@ -28,11 +29,7 @@ extension Conformance {
         let run = try Conformance.run(
             subject, catalog: catalog, policy: policy, histories: histories, seed: seed, timeLimit: timeLimit, maxEvents: maxEvents,
             skipping: skipping, failuresFolder: failuresFolder, testFilter: context.testFilter)
-        if !run.passed {
-            guard context.recordFailure(run.report) else { throw ConformanceError(run.report) }
-        } else if !run.notes.isEmpty || run.result.coverage != nil {
-            print(run.report)
-        }
+        try report(run, context: context)
         return run
     }
 }
@@ -48,9 +45,7 @@ extension Conformance {
     ) throws -> PlayConformanceRun {
         let context = TestContext(fileID: fileID, filePath: filePath, line: line, column: column, function: function)
         let run = try Conformance.replay(subject, file: path, skipping: skipping, testFilter: context.testFilter)
-        if !run.passed {
-            guard context.recordFailure(run.report) else { throw ConformanceError(run.report) }
-        }
+        try report(run, context: context)
         return run
     }
 
