@@ -24,16 +24,57 @@ struct SituationExplorer {
     /// The seed stream exploration draws from, apart from the campaign's history numbers.
     static let stream: UInt64 = 0x6578_706c_6f72_6521
 
-    /// One situation key, hashed only for membership (its order never reaches output).
+    /// One situation key, hashed only for membership (its order never reaches output): the
+    /// event kinds, flags and landing packed into one integer, the subscription shapes into two.
     struct Situation: Hashable {
-        var previous: EventKind?
-        var kind: EventKind
-        var before: [LineShape]
-        var after: [LineShape]
-        var billingOK: Bool
-        var pending: Bool
-        var clockMoved: Bool
-        var landing: Landing
+        var head: UInt64
+        var before: Shapes
+        var after: Shapes
+
+        init(previous: EventKind?, kind: EventKind, before: Shapes, after: Shapes, billingOK: Bool, pending: Bool, clockMoved: Bool, landing: Landing) {
+            let edge = (previous.map { Self.ordinal($0) + 1 } ?? 0) << 8 | Self.ordinal(kind)
+            let flags: UInt64 = (billingOK ? 1 : 0) | (pending ? 2 : 0) | (clockMoved ? 4 : 0)
+            head = edge << 16 | flags << 8 | landing.code
+            self.before = before
+            self.after = after
+        }
+
+        /// A distinct small number for each event kind.
+        static func ordinal(_ kind: EventKind) -> UInt64 {
+            switch kind {
+            case .purchase: 0
+            case .askToBuy: 1
+            case .advanceTime: 2
+            case .setAutoRenew: 3
+            case .setBilling: 4
+            case .refund: 5
+            case .refundDeclined: 6
+            case .refundReversed: 7
+            case .familyShare: 8
+            case .familyUnshare: 9
+            case .relaunch: 10
+            case .restore: 11
+            case .setDeviceClock: 12
+            case .appAction: 13
+            }
+        }
+    }
+
+    /// The shape of every subscription line: packed five bits a line, or listed when there are
+    /// more lines than an integer holds (a packed key never equals a listed one).
+    struct Shapes: Hashable {
+        var packed: UInt64
+        var listed: [LineShape]?
+
+        init(_ model: StoreModel) {
+            if let packed = model.packedLineShapes {
+                self.packed = packed
+                listed = nil
+            } else {
+                packed = 0
+                listed = model.lineShapes
+            }
+        }
     }
 
     /// Where the clock's last move landed against the boundaries the model listed before it,
@@ -54,6 +95,16 @@ struct SituationExplorer {
                 self = .dayAfter(m.kind)
             } else {
                 self = .elsewhere
+            }
+        }
+
+        /// A distinct small number for each landing.
+        var code: UInt64 {
+            switch self {
+            case .elsewhere: return 0
+            case .on(let kind): return 1 + UInt64(kind.rawValue)
+            case .dayBefore(let kind): return 1 + UInt64(BoundaryKind.allCases.count + kind.rawValue)
+            case .dayAfter(let kind): return 1 + UInt64(2 * BoundaryKind.allCases.count + kind.rawValue)
             }
         }
     }
@@ -82,7 +133,7 @@ struct SituationExplorer {
         // How often each subscription shape was reached, whatever the event: a prefix that left
         // the store in a rare shape (a period that started late, auto-renew off in grace) comes
         // before one that reached a rare event in a common shape. Sums do not depend on order.
-        var shapes: [[LineShape]: Int] = [:]
+        var shapes: [Shapes: Int] = [:]
         for (situation, count) in seen { shapes[situation.after, default: 0] += count }
         let ranked = kept.indices.sorted { a, b in
             let (sa, sb) = (shapes[kept[a].situation.after] ?? 0, shapes[kept[b].situation.after] ?? 0)
@@ -98,7 +149,7 @@ struct SituationExplorer {
         guard let setup = try? generator.drawSetup(tc) else { return }
         var model = StoreModel(catalog: generator.catalog, settings: setup.settings, start: start)
         var effects = StepEffects()
-        var before = model.lineShapes
+        var before = Shapes(model)
         var previous: EventKind?
         var landing = Landing.elsewhere
         var count = 0
@@ -115,13 +166,14 @@ struct SituationExplorer {
                 let boundaries = movesClock ? model.upcomingBoundaryMarks : []
                 guard (try? model.apply(event, into: &effects)) != nil else { return }
                 if movesClock { landing = Landing(model.state.now, boundaries) }
-                let after = model.lineShapes
+                let after = Shapes(model)
                 let situation = Situation(
                     previous: previous, kind: event.kind, before: before, after: after, billingOK: model.state.billingOK,
                     pending: !model.state.pendingRequests.isEmpty, clockMoved: !model.state.deviceClockOffset.isZero,
                     landing: landing)
-                seen[situation, default: 0] += 1
-                if seen[situation] == 1 { kept.append((tc.choices.map(\.value), situation)) }
+                let times = (seen[situation] ?? 0) + 1
+                seen[situation] = times
+                if times == 1 { kept.append((tc.choices.map(\.value), situation)) }
                 before = after
                 previous = event.kind
             }

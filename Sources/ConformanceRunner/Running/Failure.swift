@@ -39,6 +39,4 @@ extension Failure {
     public var expectedLine: String { discrepancies.first?.expected.joined(separator: "; ") ?? "" }
     /// The first discrepancy's reported value, one line.
     public var observedLine: String { discrepancies.first?.actual.joined(separator: "; ") ?? "" }
-    /// What the first discrepancy is about ("Entitled products", "Acknowledgement of token-1", …).
-    public var subjectLine: String { discrepancies.first?.subject ?? "" }
 }

@@ -30,19 +30,55 @@ public struct LineShape: Hashable, Sendable {
     }
 }
 
+extension LineShape {
+    /// The shape as a nonzero five-bit code (1…20), for keys packed several shapes to an integer.
+    public var code: UInt64 {
+        let index: UInt64
+        switch state {
+        case .subscribed: index = 0
+        case .expired: index = 1
+        case .inBillingRetryPeriod: index = 2
+        case .inGracePeriod: index = 3
+        case .revoked: index = 4
+        }
+        return 1 + (index << 2 | (willAutoRenew ? 2 : 0) | (startedLate ? 1 : 0))
+    }
+}
+
 extension StoreModel {
     /// The shape of every subscription line, group by group, own line before the shared one.
     public var lineShapes: [LineShape] {
         var shapes: [LineShape] = []
-        for group in state.groups {
-            for line in [group.own, group.shared] {
-                guard let line else { continue }
-                let latest = state.records[line.latest].transaction
-                let start = line.anchor.adding(line.anchorPeriod.times(max(0, line.periodsSinceAnchor - 1)))
-                shapes.append(
-                    LineShape(state: line.state, willAutoRenew: line.willAutoRenew, startedLate: latest.purchaseDate > start))
-            }
-        }
+        forEachLineShape { shapes.append($0) }
         return shapes
+    }
+
+    /// `lineShapes` packed five bits a line, the first line lowest (so equal packings are equal
+    /// shapes); nil when there are more than twelve lines. Builds no array: exploration asks
+    /// for it after every event.
+    public var packedLineShapes: UInt64? {
+        var packed: UInt64 = 0
+        var shift: UInt64 = 0
+        var fits = true
+        forEachLineShape { shape in
+            guard shift < 60 else { return fits = false }
+            packed |= shape.code << shift
+            shift += 5
+        }
+        return fits ? packed : nil
+    }
+
+    /// Calls `body` with the shape of every subscription line, in `lineShapes`' order.
+    private func forEachLineShape(_ body: (LineShape) -> Void) {
+        for group in state.groups {
+            if let own = group.own { body(shape(of: own)) }
+            if let shared = group.shared { body(shape(of: shared)) }
+        }
+    }
+
+    private func shape(of line: SubscriptionLine) -> LineShape {
+        let latest = state.records[line.latest].transaction
+        let start = line.anchor.adding(line.anchorPeriod.times(max(0, line.periodsSinceAnchor - 1)))
+        return LineShape(state: line.state, willAutoRenew: line.willAutoRenew, startedLate: latest.purchaseDate > start)
     }
 }
