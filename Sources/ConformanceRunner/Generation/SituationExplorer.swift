@@ -32,31 +32,11 @@ struct SituationExplorer {
         var after: Shapes
 
         init(previous: EventKind?, kind: EventKind, before: Shapes, after: Shapes, billingOK: Bool, pending: Bool, clockMoved: Bool, landing: Landing) {
-            let edge = (previous.map { Self.ordinal($0) + 1 } ?? 0) << 8 | Self.ordinal(kind)
+            let edge = (previous.map { $0.ordinal + 1 } ?? 0) << 8 | kind.ordinal
             let flags: UInt64 = (billingOK ? 1 : 0) | (pending ? 2 : 0) | (clockMoved ? 4 : 0)
             head = edge << 16 | flags << 8 | landing.code
             self.before = before
             self.after = after
-        }
-
-        /// A distinct small number for each event kind.
-        static func ordinal(_ kind: EventKind) -> UInt64 {
-            switch kind {
-            case .purchase: 0
-            case .askToBuy: 1
-            case .advanceTime: 2
-            case .setAutoRenew: 3
-            case .setBilling: 4
-            case .refund: 5
-            case .refundDeclined: 6
-            case .refundReversed: 7
-            case .familyShare: 8
-            case .familyUnshare: 9
-            case .relaunch: 10
-            case .restore: 11
-            case .setDeviceClock: 12
-            case .appAction: 13
-            }
         }
     }
 

@@ -58,6 +58,27 @@ public enum Event: Hashable, Sendable {
 public enum EventKind: String, Hashable, Sendable, CaseIterable {
     case purchase, askToBuy, advanceTime, setAutoRenew, setBilling, refund, refundDeclined
     case refundReversed, familyShare, familyUnshare, relaunch, restore, setDeviceClock, appAction
+
+    /// A distinct small number for the kind (its place above), for keys packed into an integer:
+    /// hashing the kind itself hashes its raw string.
+    public var ordinal: UInt64 {
+        switch self {
+        case .purchase: 0
+        case .askToBuy: 1
+        case .advanceTime: 2
+        case .setAutoRenew: 3
+        case .setBilling: 4
+        case .refund: 5
+        case .refundDeclined: 6
+        case .refundReversed: 7
+        case .familyShare: 8
+        case .familyUnshare: 9
+        case .relaunch: 10
+        case .restore: 11
+        case .setDeviceClock: 12
+        case .appAction: 13
+        }
+    }
 }
 
 /// What the customer did at the purchase sheet and what came of it.

@@ -16,18 +16,8 @@ public struct LineShape: Hashable, Sendable {
         self.startedLate = startedLate
     }
 
-    /// Hashes the shape as one byte (exploration hashes a shape per line per event).
-    public func hash(into hasher: inout Hasher) {
-        let index: UInt8
-        switch state {
-        case .subscribed: index = 0
-        case .expired: index = 1
-        case .inBillingRetryPeriod: index = 2
-        case .inGracePeriod: index = 3
-        case .revoked: index = 4
-        }
-        hasher.combine(index << 2 | (willAutoRenew ? 2 : 0) | (startedLate ? 1 : 0))
-    }
+    /// Hashes the shape as one byte, its `code`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(UInt8(truncatingIfNeeded: code)) }
 }
 
 extension LineShape {
