@@ -81,7 +81,7 @@ struct ArchitectureExampleTests {
         let start = try #require(doc.firstIndex(of: "// check-example-start"))
         let end = try #require(doc.firstIndex(of: "// check-example-end"))
         let example = Array(doc[(start + 1)..<end])
-        #expect(example.count == 9)
+        #expect(example.count == 7)
         let source = try lines("Sources/ConformanceRunner/Checking/BuiltIn/Check+Lifecycle.swift")
         let found = source.indices.contains { i in
             i + example.count <= source.count && Array(source[i..<(i + example.count)]) == example
@@ -93,7 +93,7 @@ struct ArchitectureExampleTests {
         let playStart = try #require(doc.firstIndex(of: "// play-check-example-start"))
         let playEnd = try #require(doc.firstIndex(of: "// play-check-example-end"))
         let playExample = Array(doc[(playStart + 1)..<playEnd])
-        #expect(playExample.count == 3)
+        #expect(playExample.count == 2)
         let playSource = try lines("Sources/ConformanceRunner/GooglePlay/Checks/PlayCheck+Lifecycle.swift")
         #expect(playSource.indices.contains { i in
             i + playExample.count <= playSource.count && Array(playSource[i..<(i + playExample.count)]) == playExample

@@ -11,30 +11,24 @@ extension CheckID {
 
 extension Check {
     /// The transaction checks in the order they are evaluated.
-    static var transactions: [Check] {
-        [.consumableCreditedOnce, .finishAlwaysCalled]
-    }
+    static let transactions: [Check] = [.consumableCreditedOnce, .finishAlwaysCalled]
 
     /// Each consumable transaction is credited exactly once and survives relaunch.
-    public static var consumableCreditedOnce: Check {
-        Check(
-            id: .consumableCreditedOnce,
-            rule: "Each consumable transaction is credited exactly once, however often it is delivered, and survives relaunch.",
-            source: "§3.2, §4; §16 B5, B6", whenAppAgrees: .holds, evaluate: balanceMismatch)
-    }
+    public static let consumableCreditedOnce = Check(
+        id: .consumableCreditedOnce,
+        rule: "Each consumable transaction is credited exactly once, however often it is delivered, and survives relaunch.",
+        source: "§3.2, §4; §16 B5, B6", whenAppAgrees: .holds, evaluate: balanceMismatch)
 
     /// Every transaction delivered to the app is finished before the event ends.
-    public static var finishAlwaysCalled: Check {
-        Check(
-            id: .finishAlwaysCalled,
-            rule: "Every verified transaction delivered to the app (purchase result, update, launch redelivery) is finished before the event ends; unverified ones as the app policy promises.",
-            source: "§4; §16 B7, B14",
-            whenAppAgrees: .evaluate(when: .transactionsDelivered) { model, _, input in
-                unfinished(delivered: input.deliveredOnce, model: model, policy: input.policy)
-            }
-        ) { input in
-            unfinished(delivered: input.delivered.map(DeliveredTransaction.init), model: input.model, policy: input.policy)
+    public static let finishAlwaysCalled = Check(
+        id: .finishAlwaysCalled,
+        rule: "Every verified transaction delivered to the app (purchase result, update, launch redelivery) is finished before the event ends; unverified ones as the app policy promises.",
+        source: "§4; §16 B7, B14",
+        whenAppAgrees: .evaluate(when: .transactionsDelivered) { model, _, input in
+            unfinished(delivered: input.deliveredOnce, model: model, policy: input.policy)
         }
+    ) { input in
+        unfinished(delivered: input.delivered.map(DeliveredTransaction.init), model: input.model, policy: input.policy)
     }
 
     /// The consumables whose reported balance differs from the model's, or nil.

@@ -10,9 +10,8 @@ public typealias PlayCheck = StoreCheck<PlayCheckInput>
 extension PlayCheck {
     /// The built-in Google Play checks in the order a divergence is attributed when several
     /// hold at once: most specific first.
-    public static var builtIn: [PlayCheck] {
+    public static let builtIn: [PlayCheck] =
         [.subjectResponds] + billing + lifecycle + [.consumableCreditedOnce, .acknowledgementErrorKeepsAccess, .entitlementsMatch]
-    }
 
     /// The built-in Google Play check named `id`, or nil.
     public static func builtIn(_ id: CheckID) -> PlayCheck? { builtIn.first { $0.id == id } }
@@ -27,14 +26,14 @@ extension PlayCheck {
     public var rawValue: String { id.rawValue }
 
     /// The subject answers every message; a fault is reported where it happens, not evaluated.
-    public static var subjectResponds: PlayCheck {
-        PlayCheck(id: .subjectResponds, rule: "The subject answers every message without a fault.", source: "§15.1") { _ in nil }
-    }
+    public static let subjectResponds = PlayCheck(
+        id: .subjectResponds, rule: "The subject answers every message without a fault.", source: "§15.1"
+    ) { _ in nil }
 
     /// The app grants exactly what the model says.
-    public static var entitlementsMatch: PlayCheck {
-        PlayCheck(id: .entitlementsMatch, rule: "The app grants exactly what the model says.", source: "§15.1") {
-            $0.unexpectedGrant(attributedTo: .entitlementsMatch) ?? $0.missingGrant(attributedTo: .entitlementsMatch)
-        }
+    public static let entitlementsMatch = PlayCheck(
+        id: .entitlementsMatch, rule: "The app grants exactly what the model says.", source: "§15.1"
+    ) {
+        $0.unexpectedGrant(attributedTo: .entitlementsMatch) ?? $0.missingGrant(attributedTo: .entitlementsMatch)
     }
 }

@@ -17,12 +17,10 @@ extension CheckID {
 
 extension PlayCheck {
     /// The lifecycle checks in attribution order.
-    static var lifecycle: [PlayCheck] {
-        [
-            .pendingNotEntitled, .onHoldNeverEntitled, .pausedNeverEntitled, .replacedTokenNeverEntitled, .refundedNeverEntitled,
-            .expiredNeverEntitled, .gracePeriodEntitled, .canceledEntitledUntilExpiry,
-        ]
-    }
+    static let lifecycle: [PlayCheck] = [
+        .pendingNotEntitled, .onHoldNeverEntitled, .pausedNeverEntitled, .replacedTokenNeverEntitled, .refundedNeverEntitled,
+        .expiredNeverEntitled, .gracePeriodEntitled, .canceledEntitledUntilExpiry,
+    ]
 
     /// A check that a grant of a product whose newest token has one of the statuses `id` names never happens.
     static func neverEntitled(_ id: CheckID, rule: String, source: String) -> PlayCheck {
@@ -35,43 +33,34 @@ extension PlayCheck {
     }
 
     /// Pending purchases never entitle.
-    public static var pendingNotEntitled: PlayCheck {
-        neverEntitled(.pendingNotEntitled, rule: "A PENDING (or canceled pending) purchase never entitles.", source: "§3, B2")
-    }
+    public static let pendingNotEntitled = neverEntitled(
+        .pendingNotEntitled, rule: "A PENDING (or canceled pending) purchase never entitles.", source: "§3, B2")
 
     /// Account hold never entitles.
-    public static var onHoldNeverEntitled: PlayCheck {
-        neverEntitled(.onHoldNeverEntitled, rule: "A subscription on account hold never entitles.", source: "§6.3, B9")
-    }
+    public static let onHoldNeverEntitled = neverEntitled(
+        .onHoldNeverEntitled, rule: "A subscription on account hold never entitles.", source: "§6.3, B9")
 
     /// A pause never entitles.
-    public static var pausedNeverEntitled: PlayCheck {
-        neverEntitled(.pausedNeverEntitled, rule: "A paused subscription never entitles.", source: "§6.4, B10")
-    }
+    public static let pausedNeverEntitled = neverEntitled(
+        .pausedNeverEntitled, rule: "A paused subscription never entitles.", source: "§6.4, B10")
 
     /// Replaced tokens never entitle.
-    public static var replacedTokenNeverEntitled: PlayCheck {
-        neverEntitled(.replacedTokenNeverEntitled, rule: "A token replaced by a plan change or re-signup never entitles.", source: "§7, B8")
-    }
+    public static let replacedTokenNeverEntitled = neverEntitled(
+        .replacedTokenNeverEntitled, rule: "A token replaced by a plan change or re-signup never entitles.", source: "§7, B8")
 
     /// Voided purchases never entitle.
-    public static var refundedNeverEntitled: PlayCheck {
-        neverEntitled(
-            .refundedNeverEntitled, rule: "A voided (refunded with revoke, charged back, revoked) purchase never entitles.", source: "§8, B11")
-    }
+    public static let refundedNeverEntitled = neverEntitled(
+        .refundedNeverEntitled, rule: "A voided (refunded with revoke, charged back, revoked) purchase never entitles.", source: "§8, B11")
 
     /// Expired subscriptions never entitle.
-    public static var expiredNeverEntitled: PlayCheck {
-        neverEntitled(.expiredNeverEntitled, rule: "An expired subscription never entitles.", source: "§6.5")
-    }
+    public static let expiredNeverEntitled = neverEntitled(
+        .expiredNeverEntitled, rule: "An expired subscription never entitles.", source: "§6.5")
 
     /// Grace keeps access.
-    public static var gracePeriodEntitled: PlayCheck {
-        staysEntitled(.gracePeriodEntitled, rule: "A subscription in grace period stays entitled.", source: "§6.3")
-    }
+    public static let gracePeriodEntitled = staysEntitled(
+        .gracePeriodEntitled, rule: "A subscription in grace period stays entitled.", source: "§6.3")
 
     /// Cancel keeps access until expiry.
-    public static var canceledEntitledUntilExpiry: PlayCheck {
-        staysEntitled(.canceledEntitledUntilExpiry, rule: "A canceled subscription stays entitled until its expiry.", source: "§6.5, B16")
-    }
+    public static let canceledEntitledUntilExpiry = staysEntitled(
+        .canceledEntitledUntilExpiry, rule: "A canceled subscription stays entitled until its expiry.", source: "§6.5, B16")
 }
