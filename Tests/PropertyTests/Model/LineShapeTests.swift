@@ -35,4 +35,41 @@ struct LineShapeTests {
         #expect(afterGrace.lineShapes.map(\.startedLate) == [false])
         #expect(afterGrace.lineShapes.map(\.state) == [.subscribed])
     }
+
+    @Test("Each of the twenty shapes has its own nonzero five-bit code")
+    func codes() {
+        var codes: [UInt64] = []
+        for state in RenewalState.allCases {
+            for willAutoRenew in [false, true] {
+                for startedLate in [false, true] {
+                    codes.append(LineShape(state: state, willAutoRenew: willAutoRenew, startedLate: startedLate).code)
+                }
+            }
+        }
+        #expect(Set(codes).count == 20)
+        #expect(codes.allSatisfy { (1...31).contains($0) })
+    }
+
+    @Test("packedLineShapes is lineShapes, five bits a line in order; more than twelve lines do not pack")
+    func packing() throws {
+        let histories: [[Event]] = [
+            [], [.purchase("yearly")], [.purchase("yearly"), .setBilling(ok: false), .advanceTime(by: .days(370))],
+            [.purchase("yearly"), .setAutoRenew(group: "pro", enabled: false), .advanceTime(by: .days(800))],
+        ]
+        for events in histories {
+            let model = try Self.model(events)
+            let expected = model.lineShapes.enumerated().reduce(UInt64(0)) { $0 | $1.element.code << UInt64(5 * $1.offset) }
+            #expect(model.packedLineShapes == expected, "\(events.map(\.compact))")
+        }
+        let products = (1...13).map { i in
+            Product(id: "s\(i)", kind: .autoRenewable(AutoRenewableSubscription(group: "g\(i)", level: 1, period: ISODuration(months: 1))))
+        }
+        var model = StoreModel(catalog: try Catalog(products: products))
+        for product in products.prefix(12) { _ = try model.apply(.purchase(product.id)) }
+        #expect(model.lineShapes.count == 12)
+        #expect(model.packedLineShapes != nil)
+        _ = try model.apply(.purchase("s13"))
+        #expect(model.lineShapes.count == 13)
+        #expect(model.packedLineShapes == nil)
+    }
 }
