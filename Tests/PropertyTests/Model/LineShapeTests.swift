@@ -72,4 +72,11 @@ struct LineShapeTests {
         #expect(model.lineShapes.count == 13)
         #expect(model.packedLineShapes == nil)
     }
+
+    @Test("Event kinds have distinct ordinals below 256, so an exploration key's edge is injective")
+    func ordinals() {
+        let ordinals = EventKind.allCases.map(\.ordinal)
+        #expect(Set(ordinals).count == EventKind.allCases.count)
+        #expect(ordinals.allSatisfy { $0 < 255 })
+    }
 }
