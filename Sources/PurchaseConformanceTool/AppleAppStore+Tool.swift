@@ -53,7 +53,9 @@ extension AppleAppStore: ToolStore {
     ) -> FailureReport {
         var configuration = CampaignConfiguration(profile: runner.profile, policy: history.policy, checks: checks)
         configuration.profile.maxEvents = max(configuration.profile.maxEvents, history.events.count)
-        if let shrunk = runner.shrink(history, configuration: configuration), shrunk.check == original.check { return shrunk }
+        if let shrunk = runner.shrink(history, checks: checks, configuration: configuration), shrunk.check == original.check {
+            return shrunk
+        }
         if let problem = runner.encodingProblem(history, profile: configuration.profile) {
             tool.io.printError("note: shrinking event by event (\(problem))")
         }

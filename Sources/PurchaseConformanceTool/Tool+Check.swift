@@ -43,13 +43,9 @@ extension PurchaseConformanceTool {
             }
             configuration.healthThreshold = percent / 100
         }
-        let store = args.flags.contains("no-save")
-            ? nil : FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: subject.name)
-        let progress = showProgress(in: &configuration)
-        var result = try store.map { store throws(FailureStoreError) in
-            try subject.run(catalog: catalog, configuration: configuration, store: store)
-        } ?? subject.run(catalog: catalog, configuration: configuration)
-        progress?.finish()
+        var setup = subject.setup
+        setup.catalog = catalog
+        var result = try campaign(subject, setup, configuration, args: args)
         for i in result.failures.indices { result.failures[i] = subject.completeReport(result.failures[i]) }
         return try report(result, subject: subject.name, checks: configuration.checks.allIDs.count, reproduce: subject.reproduce, args: args, began: began)
     }
@@ -103,11 +99,18 @@ extension PurchaseConformanceTool {
         configuration.recordsObservations = args.values["observations"] != nil
     }
 
-    /// The live progress line on standard error, when it is a terminal, fed by `configuration`'s campaign.
-    func showProgress(in configuration: inout CampaignConfiguration) -> ProgressLine? {
+    /// Runs `runner`'s campaign on `setup` for `check`, either store: against its failures folder
+    /// (`--failures`, unless `--no-save`), with the live progress line when standard error is a terminal.
+    func campaign<St: Store>(
+        _ runner: StoreSubjectRunner<St>, _ setup: St.SubjectSetup, _ configuration: CampaignConfiguration, args: CommandArguments
+    ) throws -> StoreCampaignResult<St> {
+        var configuration = configuration
         let progress = io.showsProgress ? ProgressLine(io: io) : nil
         if let progress { configuration.progressHandler = { progress.update($0) } }
-        return progress
+        defer { progress?.finish() }
+        guard !args.flags.contains("no-save") else { return runner.run(setup, configuration: configuration) }
+        let folder = FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
+        return try runner.run(setup, configuration: configuration, store: folder)
     }
 
     /// What to try when a program fails before the first event: it may speak for the other store.

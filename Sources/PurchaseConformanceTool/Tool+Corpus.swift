@@ -39,8 +39,12 @@ extension PurchaseConformanceTool {
         if let runner = runnable {
             subjectName = runner.name
             let result = runner.replay(history, checks: try St.checks(args, runner: runner, tool: self))
-            if case .rejected = result.outcome { return reportUnrunnable(result, path: path, subject: runner.name) }
-            if case .stopped = result.outcome { return reportUnrunnable(result, path: path, subject: runner.name) }
+            switch result.outcome {
+            case .passed, .failed: break
+            case .rejected, .stopped:
+                io.printError(Self.unrunnable(result, path: path, subject: runner.name))
+                return 2
+            }
             let failure = result.failure.map { (check: $0.check.rawValue, eventIndex: $0.eventIndex) }
             let rerun = "--subject NAME or \(St.execOption) 'CMD'"
             guard let expect = confirmedExpectation(recorded, failure: failure, subject: runner.name, path: path, rerun: rerun) else { return 2 }
@@ -66,12 +70,6 @@ extension PurchaseConformanceTool {
                     + "replays the corpus (Conformance.corpus and Conformance.expect); or replay it with \(St.execOption) 'CMD'")
         }
         return 0
-    }
-
-    /// Says why the history at `path` could not run against `subject`; the exit status of bad input.
-    private func reportUnrunnable<St: ToolStore>(_ result: StoreReplayResult<St>, path: String, subject: String) -> Int32 {
-        io.printError(Self.unrunnable(result, path: path, subject: subject))
-        return 2
     }
 
     private func corpusList(_ folder: String) -> Int32 {

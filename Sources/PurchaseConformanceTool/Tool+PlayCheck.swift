@@ -27,18 +27,13 @@ extension PurchaseConformanceTool {
         let (catalog, policy) = try playCatalog(args)
         var generator = PlayHistoryGenerator(catalog: catalog)
         generator.maxEvents = try args.int("max-events", default: named?.maxEvents ?? generator.maxEvents, range: 1...10_000)
-        let folder = FailureStore(folder: args.values["failures"] ?? FailureStore.defaultFolder, subject: runner.name)
         let skipped = try playSkippedChecks(args)
-        let save = !args.flags.contains("no-save")
         let seed = try seed(args)
         var configuration = CampaignConfiguration.play(seed: seed, histories: histories)
         try applyCampaignOptions(args, profile: named, to: &configuration)
         configuration.collectStatistics = args.flags.contains("stats")
-        let progress = showProgress(in: &configuration)
         let setup = PlaySubjectSetup(generator: generator, policy: policy, skipping: skipped)
-        var result = save
-            ? try runner.run(setup, configuration: configuration, store: folder) : runner.run(setup, configuration: configuration)
-        progress?.finish()
+        var result = try campaign(runner, setup, configuration, args: args)
         if !result.savedPassed.isEmpty {
             io.printError("(\(countText(result.savedPassed.count, "saved failure")) of \(runner.name) replayed first: every check holds on them now)")
         }

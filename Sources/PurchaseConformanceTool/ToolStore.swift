@@ -37,17 +37,14 @@ protocol ToolStore: Store {
 }
 
 extension PurchaseConformanceTool {
-    /// The subject to run the history read from `path` against: the one the options name, else its origin's.
-    func fileRunner<St: ToolStore>(_ history: St.History, path: String, args: CommandArguments) throws -> StoreSubjectRunner<St> {
-        try St.namedRunner(args, tool: self) ?? St.originRunner(for: history, path: path, command: args.command, tool: self)
-    }
-
-    /// The history at `path`, as the options adjust it, with the subject and checks that run it.
+    /// The history at `path`, as the options adjust it, with the subject that runs it (`named`,
+    /// else the one the options name, else its origin's) and the checks the options choose.
     func fileRun<St: ToolStore>(
         _: St.Type, _ path: String, args: CommandArguments, runner named: StoreSubjectRunner<St>? = nil
     ) throws -> (history: St.History, runner: StoreSubjectRunner<St>, checks: St.CheckChoice) {
         let history = try St.adjusted(St.readHistory(path), path: path, args: args, tool: self)
-        let runner = try named ?? fileRunner(history, path: path, args: args)
+        let runner = try named ?? St.namedRunner(args, tool: self)
+            ?? St.originRunner(for: history, path: path, command: args.command, tool: self)
         return (history, runner, try St.checks(args, runner: runner, tool: self))
     }
 

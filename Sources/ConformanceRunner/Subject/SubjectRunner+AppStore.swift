@@ -38,31 +38,11 @@ extension StoreSubjectRunner where St == AppleAppStore {
     /// The checks this subject runs: every built-in one plus its custom checks.
     public var checks: CheckSelection { CheckSelection(custom: customChecks) }
 
-    /// Runs a campaign on `catalog` (the subject's own when nil), against `store` when one is given.
-    public func run(catalog: Catalog?, configuration: CampaignConfiguration, store: FailureStore) throws(FailureStoreError) -> CampaignResult {
-        var setup = setup
-        if let catalog { setup.catalog = catalog }
-        return try run(setup, configuration: configuration, store: store)
-    }
-
-    /// Runs a campaign on `catalog` (the subject's own when nil).
-    public func run(catalog: Catalog?, configuration: CampaignConfiguration) -> CampaignResult {
-        var setup = setup
-        if let catalog { setup.catalog = catalog }
-        return run(setup, configuration: configuration)
-    }
-
     /// Replays one history on `catalog` (the history's own when nil), with a trace.
     public func replay(_ history: History, catalog: Catalog? = nil, checks: CheckSelection? = nil) -> ReplayResult {
         var history = history
         if let catalog { history.catalog = catalog }
         return replay(history, checks: checks ?? self.checks)
-    }
-
-    /// Shrinks a failing saved history further with the generator's shrinker; nil when the
-    /// history cannot be expressed as generator choices (see `encodingProblem`).
-    public func shrink(_ history: History, configuration: CampaignConfiguration) -> FailureReport? {
-        shrink(history, checks: configuration.checks, configuration: configuration)
     }
 
     /// Why a history cannot be shrunk with the generator, or nil when it can.
